@@ -1,0 +1,168 @@
+import type { Id, LocalDateTime, QueryBase } from './common';
+
+/** 1 registered, 2 awaiting approval, 3 approved, 4 inactive, 5 closed down, 6 not approved. */
+export type CompanyStatusId = 1 | 2 | 3 | 4 | 5 | 6;
+
+export interface Company {
+  Id: Id;
+  Name: string;
+  Email: string;
+  Phone: string | null;
+  Homepage: string | null;
+  Street1: string;
+  Street2: string | null;
+  ZipCode: string;
+  City: string;
+  /** Country name, as shown. */
+  Country: string;
+  /** ISO 3166 alpha-2: SE, DK, FI, NO. */
+  CountryId: string;
+  OrganisationNumber: string;
+  /** IANA time zone that decides local times. */
+  TimeZone: string;
+  CurrencyId: string;
+  CategoryId: number | null;
+  TypeId: number | null;
+  StatusId: CompanyStatusId;
+  Latitude: number | null;
+  Longitude: number | null;
+  LogoUrl: string | null;
+  Created: LocalDateTime;
+  Updated: LocalDateTime;
+}
+
+export interface CompanyInput {
+  /** @minLength 1 @maxLength 200 */
+  Name: string;
+  /** @minLength 3 @maxLength 200 @format email */
+  Email: string;
+  /** @maxLength 30 */
+  Phone?: string | null;
+  /** @maxLength 300 */
+  Homepage?: string | null;
+  /** @minLength 1 @maxLength 200 */
+  Street1: string;
+  /** @maxLength 200 */
+  Street2?: string | null;
+  /** @minLength 1 @maxLength 20 */
+  ZipCode: string;
+  /** @minLength 1 @maxLength 100 */
+  City: string;
+  CountryId: 'SE' | 'DK' | 'FI' | 'NO';
+  /** @maxLength 30 */
+  OrganisationNumber?: string;
+  /** @maxLength 64 */
+  TimeZone?: string;
+  CategoryId?: number | null;
+  TypeId?: number | null;
+  /** @maxLength 1000 */
+  LogoUrl?: string | null;
+}
+
+export interface CompanyQuery extends QueryBase {
+  Id?: Id;
+}
+
+/** 1 invoice by e-mail, 2 e-invoice, 3 card, 4 paper invoice (see /billing/methods). */
+export interface BillingInformation {
+  BillingMethodId: number;
+  Name: string;
+  Attention: string | null;
+  Email: string | null;
+  GLN: string | null;
+  ReferenceLine1: string | null;
+  ReferenceLine2: string | null;
+  Street1: string;
+  Street2: string | null;
+  ZipCode: string;
+  City: string;
+  CountryId: 'SE' | 'DK' | 'FI' | 'NO';
+  VatRegistrationNumber: string;
+}
+
+export interface Administrator {
+  Id: Id;
+  Firstname: string;
+  Lastname: string;
+  Email: string;
+  Phone: string | null;
+  Roles: AdministratorRole[];
+  Active: boolean;
+  Created: LocalDateTime;
+  Updated: LocalDateTime;
+}
+
+export interface AdministratorRole {
+  Id: number;
+  Name: string;
+  Description: string;
+}
+
+export interface AdministratorInput {
+  /** @minLength 1 @maxLength 100 */
+  Firstname: string;
+  /** @minLength 1 @maxLength 100 */
+  Lastname: string;
+  /** @minLength 3 @maxLength 200 @format email */
+  Email: string;
+  /** @maxLength 30 */
+  Phone?: string | null;
+  /** @maxItems 10 */
+  Roles?: number[];
+  Active?: boolean;
+  /** Initial password; when left out an invitation e-mail is sent. @minLength 8 @maxLength 200 */
+  Password?: string;
+}
+
+export interface AdministratorQuery extends QueryBase {
+  Id?: Id;
+  /** @maxLength 200 */
+  Search?: string;
+}
+
+/** GET /users: the signed-in administrator's profile. */
+export interface AuthUser {
+  Id: Id;
+  UserId: string;
+  Email: string;
+  Firstname: string;
+  Lastname: string;
+  CompanyId: Id | null;
+  CompanyUsers: { CompanyId: Id; Id: Id; Email: string }[];
+  Company: { Id: Id; Name: string; LicenseTypeId: number; IsFreeAccount: boolean } | null;
+}
+
+export interface Agreement {
+  AgreementId: number;
+  AgreedToLatest: boolean;
+  /** Sanitised on display. */
+  Content: string;
+  Documents: { Language: string; Url: string | null }[];
+}
+
+export interface AgreementAccept {
+  /** @minLength 1 @maxLength 100 */
+  UserId: string;
+  /** @minimum 1 */
+  AgreementId: number;
+}
+
+/** POST /errors: a client error report. */
+export interface ClientErrorReport {
+  /** @maxLength 500 */
+  ExceptionName: string;
+  /** @maxLength 1000 */
+  InnerExceptionName?: string;
+  /** @maxLength 10000 */
+  ExceptionMessage: string;
+  /** @maxLength 2000 */
+  URL?: string;
+  /** @maxLength 50000 */
+  StackTrace?: string;
+}
+
+/** POST /images response. Folder types: 1 logotype, 2 homepage, 3 newsletter, 4 resource, 5 service, 6 customer comments, 7 support case attachments. */
+export interface ImageUploadResponse {
+  ImageUrl: string;
+  FolderType: number;
+}

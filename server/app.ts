@@ -1,0 +1,70 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { Db } from './db/db';
+import type { ServerConfig } from './config';
+import { errorHandler, notFoundHandler } from './errors';
+import contextPlugin from './context';
+import identityPlugin from './identity/index';
+import areasPlugin from './areas/index';
+import { addContractSchemas } from './schemas';
+
+export interface BuildOptions {
+  db: Db;
+  config: ServerConfig;
+  /** Pino logging; off in tests. */
+  logger?: boolean;
+}
+
+/**
+ * Builds the whole booking API: identity provider, /api areas and the admin's static files.
+ * @example
+ * const app = await buildApp({ db, config: loadConfig() });
+ * await app.listen({ port: 8080 });
+ */
+export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+    ajv: {
+      customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true },
+    },
+  });
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.setErrorHandler(errorHandler);
+  addContractSchemas(app);
+
+  await app.register(identityPlugin);
+  await app.register(contextPlugin);
+  await app.register(areasPlugin, { prefix: '/api' });
+
+  app.get('/config.json', { config: { public: true } }, async () => ({
+    apiUrl: `${config.publicUrl}/api`,
+    apiKey: config.apiKey,
+    keycloak: {
+      url: config.keycloakUrl ?? config.publicUrl,
+      realm: config.realm,
+      clientId: config.adminClientId,
+    },
+  }));
+  app.get('/healthz', async () => ({ ok: true }));
+
+  const indexHtml = join(config.adminDist, 'index.html');
+  if (existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: config.adminDist, wildcard: false, index: false });
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0];
+      const isApi = path.startsWith('/api/') || path.startsWith('/realms/');
+      if (request.method === 'GET' && !isApi && !/\.[a-z0-9]+$/i.test(path)) {
+        return reply.type('text/html').sendFile('index.html');
+      }
+      return notFoundHandler(request, reply);
+    });
+  } else {
+    app.setNotFoundHandler(notFoundHandler);
+  }
+  return app;
+}

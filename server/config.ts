@@ -1,0 +1,52 @@
+import { resolve } from 'node:path';
+
+/** Everything the server reads from the environment, in one place. */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** The address browsers use to reach this server (issuer and redirect base). */
+  publicUrl: string;
+  /** Where PGlite keeps its cluster and where uploads are stored. */
+  dataDir: string;
+  /** When set, a PostgreSQL server is used instead of PGlite. */
+  databaseUrl?: string;
+  /** Keycloak realm for administrators. */
+  realm: string;
+  /** Web client id the admin uses (authorization code + PKCE). */
+  adminClientId: string;
+  /** Client for scripts and support staff (password grant). */
+  apiClientId: string;
+  /**
+   * Base URL of a real Keycloak (e.g. https://id.example.com). When set, the embedded provider
+   * is not mounted; tokens are verified against that realm's keys.
+   */
+  keycloakUrl?: string;
+  /** The built admin to serve at / (vite build output). */
+  adminDist: string;
+  /** API key the admin sends as x-api-key. */
+  apiKey: string;
+  /** Seed the demo company on an empty database. */
+  seedDemo: boolean;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const host = env.HOST ?? '127.0.0.1';
+  const port = Number(env.PORT ?? 8080);
+  const dataDir = resolve(env.DATA_DIR ?? '.data');
+  return {
+    host,
+    port,
+    publicUrl: (env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    realm: env.KEYCLOAK_REALM ?? 'booking-admin',
+    adminClientId: env.KEYCLOAK_CLIENT_ID ?? 'booking-admin-web',
+    apiClientId: env.API_CLIENT_ID ?? 'api-users',
+    keycloakUrl: env.KEYCLOAK_URL || undefined,
+    adminDist: resolve(env.ADMIN_DIST ?? 'dist'),
+    apiKey: env.API_KEY ?? 'demo-api-key',
+    seedDemo: env.SEED_DEMO !== 'false',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

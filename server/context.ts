@@ -1,0 +1,125 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from './db/db';
+import type { ServerConfig } from './config';
+import { ApiError } from './errors';
+import { requestLanguage, type Lang } from './messages';
+
+/** Who is calling, resolved once per request from the bearer token. */
+export interface CallerContext {
+  companyId: number;
+  /** users.id of the administrator. */
+  userId: number;
+  /** The token subject (users.subject). */
+  subject: string;
+  email: string;
+  /** Session id (token `sid`). */
+  sessionId: string | null;
+  lang: Lang;
+  /** IANA zone from the Timezone header, else the company's. */
+  timeZone: string;
+}
+
+/** What verifying a bearer token yields. */
+export interface VerifiedToken {
+  sub: string;
+  sid?: string;
+  email?: string;
+}
+
+export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: ServerConfig;
+    /** Set by the identity plugin (embedded provider or real Keycloak). */
+    verifyToken: TokenVerifier;
+  }
+  interface FastifyRequest {
+    /** Present on every /api route that requires a caller (all but the public ones). */
+    ctx: CallerContext;
+  }
+}
+
+interface UserRow {
+  id: number;
+  company_id: number;
+  email: string;
+  active: boolean;
+  time_zone: string;
+}
+
+/**
+ * Resolves the caller of every /api request: verifies the bearer token, finds the administrator
+ * and their company, and rejects a CompanyId that is not the caller's with 404.
+ * Routes opt out with `config: { public: true }`.
+ */
+async function contextPlugin(app: FastifyInstance): Promise<void> {
+  app.decorateRequest('ctx', null as unknown as CallerContext);
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (!request.url.startsWith('/api/')) return;
+    const routeConfig = request.routeOptions.config as { public?: boolean } | undefined;
+    if (routeConfig?.public || !request.routeOptions.url) return;
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) throw ApiError.unauthorized();
+    let token: VerifiedToken;
+    try {
+      token = await app.verifyToken(header.slice(7));
+    } catch {
+      throw ApiError.unauthorized();
+    }
+    const user = await app.db.one<UserRow>(
+      `select u.id, u.company_id, u.email, u.active, c.time_zone
+         from users u join companies c on c.id = u.company_id
+        where u.subject = $1`,
+      [token.sub],
+    );
+    if (!user || !user.active) throw ApiError.unauthorized();
+    const tzHeader = request.headers.timezone;
+    const tz = typeof tzHeader === 'string' && isValidZone(tzHeader) ? tzHeader : user.time_zone;
+    request.ctx = {
+      companyId: user.company_id,
+      userId: user.id,
+      subject: token.sub,
+      email: user.email,
+      sessionId: token.sid ?? (typeof request.headers['x-session-id'] === 'string' ? request.headers['x-session-id'] : null),
+      lang: requestLanguage(request),
+      timeZone: tz,
+    };
+  });
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    if (!request.ctx) return;
+    const asked = companyIdAskedFor(request);
+    if (asked !== undefined && asked !== request.ctx.companyId) throw ApiError.notFound('Company', asked);
+  });
+}
+
+function companyIdAskedFor(request: FastifyRequest): number | undefined {
+  const fromQuery = (request.query as Record<string, unknown> | undefined)?.CompanyId;
+  const fromBody = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>).CompanyId : undefined;
+  const fromParams = (request.params as Record<string, unknown> | undefined)?.companyId;
+  for (const v of [fromParams, fromQuery, fromBody]) {
+    if (v === undefined || v === null || v === '') continue;
+    const n = Number(v);
+    return Number.isFinite(n) ? n : -1;
+  }
+  return undefined;
+}
+
+const zoneCache = new Map<string, boolean>();
+function isValidZone(zone: string): boolean {
+  let ok = zoneCache.get(zone);
+  if (ok === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    if (zoneCache.size < 1000) zoneCache.set(zone, ok);
+  }
+  return ok;
+}
+
+export default fp(contextPlugin, { name: 'context' });

@@ -1,0 +1,45 @@
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { Db, SqlParam } from './db';
+import { withRetry } from './db';
+
+type Runner = Pick<PGlite, 'query' | 'exec'> | Transaction;
+
+function wrap(runner: Runner, root: PGlite): Db {
+  const db: Db = {
+    kind: 'pglite',
+    async query<T>(text: string, params: readonly SqlParam[] = []) {
+      const res = await runner.query<T>(text, params as unknown[]);
+      return res.rows;
+    },
+    async one<T>(text: string, params: readonly SqlParam[] = []) {
+      const res = await runner.query<T>(text, params as unknown[]);
+      return res.rows[0];
+    },
+    async exec(text: string) {
+      await runner.exec(text);
+    },
+    async tx<T>(fn: (db: Db) => Promise<T>) {
+      // PGlite is a single session: a nested tx joins the outer one.
+      if (runner !== root) return fn(db);
+      return withRetry(() => root.transaction((t) => fn(wrap(t, root))));
+    },
+    async close() {
+      await root.close();
+    },
+  };
+  return db;
+}
+
+/** Opens (or creates) a PGlite cluster in dataDir. */
+export async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<Db> {
+  const pg = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
+  return wrap(pg, pg);
+}
+
+/** A tarball of a PGlite cluster, for fast test templates. */
+export async function dumpPglite(dataDir: string): Promise<File | Blob> {
+  const pg = await PGlite.create(dataDir);
+  const dump = await pg.dumpDataDir('none');
+  await pg.close();
+  return dump;
+}

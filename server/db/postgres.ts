@@ -1,0 +1,57 @@
+import pg from 'pg';
+import type { Db, SqlParam } from './db';
+import { withRetry } from './db';
+
+// Dates and timestamps come back as strings; the server formats them itself.
+pg.types.setTypeParser(1082, (v) => v); // date
+pg.types.setTypeParser(1114, (v) => v); // timestamp
+pg.types.setTypeParser(1184, (v) => v); // timestamptz
+pg.types.setTypeParser(20, (v) => Number(v)); // int8 (counts)
+pg.types.setTypeParser(1700, (v) => Number(v)); // numeric
+
+type Queryable = pg.Pool | pg.PoolClient;
+
+function wrap(runner: Queryable, pool: pg.Pool, inTx: boolean): Db {
+  const db: Db = {
+    kind: 'postgres',
+    async query<T>(text: string, params: readonly SqlParam[] = []) {
+      const res = await runner.query(text, params as unknown[]);
+      return res.rows as T[];
+    },
+    async one<T>(text: string, params: readonly SqlParam[] = []) {
+      const res = await runner.query(text, params as unknown[]);
+      return res.rows[0] as T | undefined;
+    },
+    async exec(text: string) {
+      await runner.query(text);
+    },
+    async tx<T>(fn: (db: Db) => Promise<T>, options?: { serializable?: boolean }) {
+      if (inTx) return fn(db);
+      return withRetry(async () => {
+        const client = await pool.connect();
+        try {
+          await client.query(options?.serializable ? 'begin isolation level serializable' : 'begin');
+          const result = await fn(wrap(client, pool, true));
+          await client.query('commit');
+          return result;
+        } catch (err) {
+          await client.query('rollback').catch(() => undefined);
+          throw err;
+        } finally {
+          client.release();
+        }
+      });
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+  return db;
+}
+
+/** Opens a pool on a PostgreSQL server. */
+export async function openPostgres(url: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+  await pool.query('select 1');
+  return wrap(pool, pool, false);
+}
