@@ -27,6 +27,9 @@ export interface Company {
   Latitude: number | null;
   Longitude: number | null;
   LogoUrl: string | null;
+  /** Current license type (1 free, 2 standard, 3 professional, 5 business, 9 enterprise). */
+  LicenseTypeId: number;
+  IsFreeAccount: boolean;
   Created: LocalDateTime;
   Updated: LocalDateTime;
 }
@@ -63,9 +66,51 @@ export interface CompanyQuery extends QueryBase {
   Id?: Id;
 }
 
-/** 1 invoice by e-mail, 2 e-invoice, 3 card, 4 paper invoice (see /billing/methods). */
+export type CountryId = 'SE' | 'DK' | 'FI' | 'NO';
+
+/** The company's stored coordinates (GET /companies/coordinates). */
+export interface CompanyCoordinates {
+  Latitude: number | null;
+  Longitude: number | null;
+}
+
+/** GET /companies/types, GET /categories. */
+export interface CompanyType {
+  Id: number;
+  Name: string;
+}
+
+export interface CompanyCategory {
+  Id: number;
+  Name: string;
+}
+
+/** GET /countries. */
+export interface Country {
+  Id: CountryId;
+  Name: string;
+  CurrencyId: string;
+}
+
+export interface Currency {
+  Id: string;
+  Name: string;
+  CurrencySign: string;
+  Active: boolean;
+}
+
+export interface CurrencyQuery extends QueryBase {
+  Active?: boolean;
+  /** @maxLength 3 */
+  Id?: string;
+}
+
+/**
+ * Billing method ids: 1 card, 2 invoice by e-mail, 3 e-invoice, 4 paper invoice (see /billing/methods).
+ * GET /billing/company answers the stored information, or (Exists false) a proposal from company data.
+ */
 export interface BillingInformation {
-  BillingMethodId: number;
+  BillingMethodId: number | null;
   Name: string;
   Attention: string | null;
   Email: string | null;
@@ -76,8 +121,88 @@ export interface BillingInformation {
   Street2: string | null;
   ZipCode: string;
   City: string;
-  CountryId: 'SE' | 'DK' | 'FI' | 'NO';
+  CountryId: CountryId;
   VatRegistrationNumber: string;
+  /** False when nothing is stored yet and the answer is prefilled from company data. */
+  Exists: boolean;
+}
+
+/** Body of POST and PUT /billing/company. */
+export interface BillingInformationInput {
+  /** Required ('you must select billing method'); checked by the server for its own message. */
+  BillingMethodId?: number | null;
+  /** @minLength 1 @maxLength 200 */
+  Name: string;
+  /** @maxLength 200 */
+  Attention?: string | null;
+  /** Required when BillingMethodId is 2 or 3. @maxLength 200 */
+  Email?: string | null;
+  /** Only kept when BillingMethodId is neither 1 nor 2. @maxLength 13 @pattern ^[0-9]*$ */
+  GLN?: string | null;
+  /** @maxLength 200 */
+  ReferenceLine1?: string | null;
+  /** @maxLength 200 */
+  ReferenceLine2?: string | null;
+  /** @minLength 1 @maxLength 200 */
+  Street1: string;
+  /** @maxLength 200 */
+  Street2?: string | null;
+  /** @minLength 1 @maxLength 20 */
+  ZipCode: string;
+  /** @minLength 1 @maxLength 100 */
+  City: string;
+  CountryId: CountryId;
+  /** Defaults to SE + organisation number without dash + 01 for Swedish companies. @maxLength 30 */
+  VatRegistrationNumber?: string | null;
+  /** @minimum 1 */
+  CompanyId?: number;
+}
+
+export interface BillingMethod {
+  Id: number;
+  Name: string;
+}
+
+export interface BillingMethodQuery extends QueryBase {
+  CountryId?: CountryId;
+}
+
+/** GET /licenses/company. */
+export interface CompanyLicense {
+  Id: Id;
+  TypeId: number;
+  TypeName: string;
+  ValidFrom: LocalDateTime;
+  ValidTo: LocalDateTime | null;
+  Active: boolean;
+  Canceled: boolean;
+}
+
+export interface CompanyLicenseQuery extends QueryBase {
+  Id?: Id;
+  Active?: boolean;
+}
+
+export interface LicensePrice {
+  CountryId: CountryId;
+  CurrencyId: string;
+  /** Price per month in whole currency units. */
+  Price: number;
+}
+
+/** GET /licenses/types. Ids: 1 free, 2 standard, 3 professional, 5 business, 9 enterprise. */
+export interface LicenseType {
+  Id: number;
+  Name: string;
+  IsFree: boolean;
+  Prices: LicensePrice[];
+  LicenseItems: { Name: string }[];
+  PeriodOfNoticeDays: number;
+  IsExtraLicenseOption: boolean;
+}
+
+export interface LicenseTypeQuery extends QueryBase {
+  Id?: number;
 }
 
 export interface Administrator {
@@ -112,6 +237,10 @@ export interface AdministratorInput {
   Active?: boolean;
   /** Initial password; when left out an invitation e-mail is sent. @minLength 8 @maxLength 200 */
   Password?: string;
+}
+
+export interface AdministratorRoleQuery extends QueryBase {
+  Id?: number;
 }
 
 export interface AdministratorQuery extends QueryBase {
@@ -163,6 +292,8 @@ export interface ClientErrorReport {
 
 /** POST /images response. Folder types: 1 logotype, 2 homepage, 3 newsletter, 4 resource, 5 service, 6 customer comments, 7 support case attachments. */
 export interface ImageUploadResponse {
+  Id: Id;
+  /** /api/images/{Id} */
   ImageUrl: string;
   FolderType: number;
 }

@@ -82,6 +82,8 @@ export interface CustomerComment {
 }
 
 export interface CustomerCommentInput {
+  /** Only on PUT /customers/{Id}/comments (when the comment id is not in the path). */
+  Id?: Id;
   /** @minLength 1 @maxLength 200 */
   Heading: string;
   /** @minLength 1 @maxLength 4000 */
@@ -97,9 +99,38 @@ export interface GdprCustomerExport {
   Bookings: unknown[];
 }
 
+export interface CustomerCommentQuery extends QueryBase {
+  Id?: Id;
+}
+
+/** Inactive: neither a booking (LastActivity) nor a change (Updated) since the cut-off. */
 export interface InactiveCustomersQuery extends QueryBase {
-  /** Customers with no activity since this date. */
+  /** Customers with no activity since this date (yyyy-MM-dd). @pattern ^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$ */
   InactiveSince?: string;
+  /** Customers with no activity for this many months (default 24, used when InactiveSince is absent). @minimum 1 @maximum 600 @asType integer */
+  InactiveMonths?: number;
+}
+
+/** DELETE /gdpr/customers/inactive answers how many customers were deleted. */
+export interface InactiveCustomersDeleteResponse {
+  Count: number;
+}
+
+export interface AccessKeyTypeQuery extends QueryBase {
+  Id?: number;
+}
+
+/** GET /encryption/encrypt. */
+export interface EncryptRequest {
+  /** @minimum 1 */
+  CompanyId?: number;
+  /** @minLength 1 @maxLength 10000 */
+  Text: string;
+}
+
+/** AES-256-GCM, base64url of iv (12 bytes) + ciphertext + tag (16 bytes). */
+export interface EncryptResponse {
+  Text: string;
 }
 
 export interface AccessKeyType {
