@@ -1,0 +1,89 @@
+import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDb, type Db } from '../../server/db/db';
+import { migrate } from '../../server/db/migrate';
+import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from '../../server/db/seed';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface E2eEnv {
+  baseUrl: string;
+  app: FastifyInstance;
+  db: Db;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Signs in through the identity provider's login form and waits for the shell. */
+  login(email?: string, password?: string): Promise<void>;
+  /** Saves a screenshot under .tmp/screenshots for a person to look at. */
+  screenshot(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole product as a user meets it: the built admin, API and identity provider on a real
+ * port, on a fresh demo database, and a headless Chromium with a fresh profile.
+ */
+export async function startE2e(options: { locale?: string; width?: number; height?: number } = {}): Promise<E2eEnv> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'booking-e2e-'));
+  const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  const db = await openDb({ dataDir: join(dataDir, 'pglite') });
+  await migrate(db);
+  await seedDemo(db);
+  const app = await buildApp({ db, config });
+  await app.listen({ host: config.host, port });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    headless: true,
+  });
+  const context = await browser.newContext({
+    locale: options.locale ?? 'sv-SE',
+    viewport: { width: options.width ?? 1280, height: options.height ?? 860 },
+    timezoneId: 'Europe/Stockholm',
+  });
+  const page = await context.newPage();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    baseUrl,
+    app,
+    db,
+    browser,
+    context,
+    page,
+    async login(email = DEMO_EMAIL, password = DEMO_PASSWORD) {
+      await page.goto(baseUrl + '/');
+      await page.locator('input[name="email"], input[name="username"], input[type="email"]').first().fill(email);
+      await page.locator('input[type="password"]').first().fill(password);
+      await page.locator('button[type="submit"]').first().click();
+      await page.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/realms') && !url.pathname.startsWith('/auth'), { timeout: 30000 });
+    },
+    async screenshot(name: string) {
+      await page.screenshot({ path: join('.tmp', 'screenshots', `${name}.png`), fullPage: true });
+    },
+    async close() {
+      await browser.close();
+      await app.close();
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
