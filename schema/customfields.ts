@@ -69,8 +69,12 @@ export interface CustomFieldInput {
 }
 
 export interface CustomFieldQuery extends QueryBase {
-  Id?: Id;
-  Table?: CustomFieldTable;
+  /** Repeat for several: Id=1&Id=2. @maxItems 1000 */
+  Id?: Id[];
+  /** @maxItems 3 */
+  Table?: CustomFieldTable[];
+  /** Fields that apply to this service (connected to it, or to no service at all). */
+  ServiceId?: Id;
   /** @maxLength 200 */
   Search?: string;
   Active?: boolean;
@@ -97,4 +101,22 @@ export interface CustomFieldValidation {
   Description: string;
   RegEx: string;
   ErrorMessage: string;
+}
+
+/**
+ * GET /customfields/slots: how many fields each table may still get. A company may have at most
+ * MaxSlots fields per table; NextSortOrder is where a new field lands (after the last one).
+ */
+export interface CustomFieldSlot {
+  Table: CustomFieldTable;
+  MaxSlots: number;
+  UsedSlots: number;
+  FreeSlots: number;
+  NextSortOrder: number;
+}
+
+export interface CustomFieldSlotQuery {
+  Table?: CustomFieldTable;
+  /** @minimum 1 */
+  CompanyId?: number;
 }

@@ -1,14 +1,17 @@
 import type { DayOfWeek, DayOfWeekId, Id, LocalDate, LocalDateTime, QueryBase, TimeOfDay, VatPercent } from './common';
-import type { CustomFieldValue } from './customfields';
+import type { CustomField, CustomFieldValue } from './customfields';
 
-/** Booking-facing duration unit: 1 service, 2 minute, 3 hour, 4 day. Editor reading: 1 fixed, 2 slider, 3 dropdown. */
+/** Booking-facing duration unit: 1 service, 2 minute, 3 hour, 4 day. */
 export type DurationTypeId = 1 | 2 | 3 | 4;
+
+/** How the service editor and booking widget offer the duration: 1 fixed, 2 slider, 3 dropdown. */
+export type ServiceDurationTypeId = 1 | 2 | 3;
 
 export interface MinMax {
   Active: boolean;
-  /** @minimum 0 @asType integer */
+  /** @minimum 0 @maximum 10000 @asType integer */
   Min: number;
-  /** @minimum 0 @asType integer */
+  /** @minimum 0 @maximum 10000 @asType integer */
   Max: number;
 }
 
@@ -60,9 +63,11 @@ export interface ServicePriceInput {
 }
 
 export interface ServicePriceQuery extends QueryBase {
-  Id?: Id;
-  ServiceId?: Id;
-  /** @maxLength 200 */
+  /** Repeat for several: Id=1&Id=2. @maxItems 1000 */
+  Id?: Id[];
+  /** @maxItems 1000 */
+  ServiceId?: Id[];
+  /** Matches Category and PriceText. @maxLength 200 */
   Search?: string;
 }
 
@@ -78,7 +83,7 @@ export interface Service {
   MinDuration: number;
   MaxDuration: number;
   DurationInterval: number;
-  DurationTypeId: DurationTypeId;
+  DurationTypeId: ServiceDurationTypeId;
   SortOrder: number;
   TotalSpots: number;
   BookingStatusId: number;
@@ -86,8 +91,14 @@ export interface Service {
   EnableBookingQueue: boolean;
   GroupBooking: MinMax;
   MultipleResource: MinMax;
+  /** With IncludePrices (only the prices valid at PriceDate/PriceTime when given). */
   Prices?: ServicePrice[];
+  /** With IncludeCustomFieldValues. */
   CustomFieldValues?: CustomFieldValue[];
+  /** With IncludeCustomFields: the service fields (Table Event) that apply to this service. */
+  CustomFields?: CustomField[];
+  /** With IncludeBookingCustomFields: the booking fields (Table BookedEvent) that apply to this service. */
+  BookingCustomFields?: CustomField[];
   Created: LocalDateTime;
   Updated: LocalDateTime;
 }
@@ -111,7 +122,7 @@ export interface ServiceInput {
   MaxDuration?: number | null;
   /** @minimum 1 @maximum 525600 @asType integer */
   DurationInterval?: number | null;
-  DurationTypeId?: DurationTypeId;
+  DurationTypeId?: ServiceDurationTypeId;
   /** @minimum 0 @maximum 100000 @asType integer */
   SortOrder?: number;
   /** @minimum 1 @maximum 10000 @asType integer */
@@ -127,7 +138,8 @@ export interface ServiceInput {
 }
 
 export interface ServiceQuery extends QueryBase {
-  Id?: Id;
+  /** Repeat for several: Id=1&Id=2. @maxItems 1000 */
+  Id?: Id[];
   Active?: boolean;
   /** @maxLength 200 */
   Search?: string;
@@ -136,10 +148,18 @@ export interface ServiceQuery extends QueryBase {
   IncludePrices?: boolean;
   IncludeCustomFieldValues?: boolean;
   IncludeCustomFields?: boolean;
+  IncludeBookingCustomFields?: boolean;
   IncludeResources?: boolean;
   IncludeSchedules?: boolean;
   PriceDate?: LocalDate;
   PriceTime?: TimeOfDay;
+}
+
+/** GET /services/groups: the distinct groups of the company's services. */
+export interface ServiceGroup {
+  Name: string;
+  /** How many services carry the group. */
+  Count: number;
 }
 
 /** Reference lists under /services/… */
@@ -181,9 +201,11 @@ export interface ArticleInput {
 }
 
 export interface ArticleQuery extends QueryBase {
-  Id?: Id;
+  /** Repeat for several: Id=1&Id=2. @maxItems 1000 */
+  Id?: Id[];
   /** @maxLength 200 */
   Search?: string;
-  ArticleTypeId?: number;
+  /** @maxItems 4 */
+  ArticleTypeId?: (1 | 2 | 3 | 4)[];
   Active?: boolean;
 }

@@ -1,4 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import services from './services';
+import prices from './prices';
+import articles from './articles';
+import customFields from './customFields';
 
 /** Registers every area of the API under /api. One plugin per area of the spec. */
-export default async function areas(_app: FastifyInstance): Promise<void> {}
+export default async function areas(app: FastifyInstance): Promise<void> {
+  await app.register(services);
+  await app.register(prices);
+  await app.register(articles);
+  await app.register(customFields);
+}

@@ -1,0 +1,60 @@
+import { extendMessages, type Lang, type ServerMessageKey } from '../messages';
+
+/** Server messages of the catalogue areas (services, prices, articles, custom fields). */
+const messages = {
+  CustomFieldMessage: { en: '{message}', sv: '{message}', fi: '{message}', no: '{message}' },
+  CustomFieldNotAnOption: {
+    en: "'{field}' must be one of the options in the list.",
+    sv: "'{field}' måste vara ett av alternativen i listan.",
+    fi: "'{field}' on oltava jokin listan vaihtoehdoista.",
+    no: "'{field}' må være ett av alternativene i listen.",
+  },
+  CustomFieldUnknown: {
+    en: 'Custom field {id} does not exist or does not apply here.',
+    sv: 'Det anpassade fältet {id} finns inte eller gäller inte här.',
+    fi: 'Mukautettua kenttää {id} ei ole tai se ei koske tätä.',
+    no: 'Det egendefinerte feltet {id} finnes ikke eller gjelder ikke her.',
+  },
+  InvalidRegex: {
+    en: "'{field}' is not a valid regular expression.",
+    sv: "'{field}' är inte ett giltigt reguljärt uttryck.",
+    fi: "'{field}' ei ole kelvollinen säännöllinen lauseke.",
+    no: "'{field}' er ikke et gyldig regulært uttrykk.",
+  },
+  DropDownNeedsValues: {
+    en: 'A drop-down list needs at least one value.',
+    sv: 'En rullgardinslista behöver minst ett värde.',
+    fi: 'Pudotusvalikko tarvitsee vähintään yhden arvon.',
+    no: 'En nedtrekksliste trenger minst én verdi.',
+  },
+  ServicesNotAllowed: {
+    en: 'Services can only be chosen for service and booking fields.',
+    sv: 'Tjänster kan bara väljas för tjänste- och bokningsfält.',
+    fi: 'Palveluita voi valita vain palvelu- ja varauskentille.',
+    no: 'Tjenester kan bare velges for tjeneste- og bestillingsfelt.',
+  },
+  NoFreeSlots: {
+    en: 'All {limit} custom field slots of this kind are in use.',
+    sv: 'Alla {limit} platser för anpassade fält av detta slag används.',
+    fi: 'Kaikki {limit} tämän tyypin mukautetun kentän paikkaa ovat käytössä.',
+    no: 'Alle {limit} plasser for egendefinerte felt av denne typen er i bruk.',
+  },
+  UnknownReference: {
+    en: "'{field}' does not name an existing {what}.",
+    sv: "'{field}' anger inte en befintlig {what}.",
+    fi: "'{field}' ei viittaa olemassa olevaan kohteeseen ({what}).",
+    no: "'{field}' viser ikke til en eksisterende {what}.",
+  },
+} satisfies Record<string, Record<Lang, string>>;
+
+extendMessages(messages);
+
+/** A key of the catalogue's messages, typed for ApiError and ValidationErrors. */
+export function catalogKey(key: keyof typeof messages): ServerMessageKey {
+  return key as string as ServerMessageKey;
+}
+
+/** Words used inside messages ('{what}'), per language. */
+export const catalogWords = {
+  service: { en: 'service', sv: 'tjänst', fi: 'palvelu', no: 'tjeneste' },
+} satisfies Record<string, Record<Lang, string>>;

@@ -1,0 +1,139 @@
+import type { CustomField, CustomFieldTable, CustomFieldValue, CustomFieldValueInput } from '../../schema/customfields';
+import type { Db } from '../db/db';
+import { ValidationErrors } from '../errors';
+import { validateCustomFieldValues, type CustomFieldDefinition } from '../domain/customFields';
+import './catalogMessages';
+
+interface DefinitionRow {
+  Id: number;
+  Name: string;
+  Description: string;
+  Width: number;
+  DataType: 'TextBox' | 'DropDown';
+  DefaultValue: string | null;
+  IsMandatory: boolean;
+  MandatoryErrorMessage: string | null;
+  MaxLength: number;
+  MultipleLineText: boolean;
+  RegExId: string | null;
+  RegExErrorMessage: string | null;
+  IsPublic: boolean;
+  IsHidden: boolean;
+  SortOrder: number;
+  Table: CustomFieldTable;
+  Active: boolean;
+  Values: CustomField['Values'];
+}
+
+const DEFINITION_COLUMNS = `f.id as "Id", f.name as "Name", f.description as "Description", f.width as "Width",
+  f.data_type as "DataType", f.default_value as "DefaultValue", f.is_mandatory as "IsMandatory",
+  f.mandatory_error_message as "MandatoryErrorMessage", f.max_length as "MaxLength",
+  f.multiple_line_text as "MultipleLineText", f.reg_ex as "RegExId", f.reg_ex_error_message as "RegExErrorMessage",
+  f.is_public as "IsPublic", f.is_hidden as "IsHidden", f.sort_order as "SortOrder", f.table_name as "Table",
+  f.active as "Active", f."values" as "Values"`;
+
+/**
+ * The active custom fields of one table of a company, in SortOrder. For Event and BookedEvent
+ * fields pass serviceId to get only those that apply to that service (connected to it, or to none).
+ * @example
+ * const defs = await loadCustomFieldDefinitions(db, ctx.companyId, 'RegisteredUsers');
+ */
+export async function loadCustomFieldDefinitions(db: Db, companyId: number, table: CustomFieldTable, serviceId?: number): Promise<DefinitionRow[]> {
+  const params: (string | number)[] = [companyId, table];
+  let serviceCond = '';
+  if (serviceId !== undefined) {
+    params.push(serviceId);
+    serviceCond = `and (not exists (select 1 from custom_field_services s where s.custom_field_id = f.id)
+      or exists (select 1 from custom_field_services s where s.custom_field_id = f.id and s.service_id = $3))`;
+  }
+  return db.query<DefinitionRow>(
+    `select ${DEFINITION_COLUMNS} from custom_fields f
+      where f.company_id = $1 and f.table_name = $2 and f.active ${serviceCond}
+      order by f.sort_order, f.id`,
+    params,
+  );
+}
+
+/**
+ * The filled-in values of many records at once (one query), keyed by record id, in the fields'
+ * SortOrder. entityType is the custom field table the records belong to.
+ * @example
+ * const values = await loadCustomFieldValues(db, ctx.companyId, 'RegisteredUsers', customers.map((c) => c.Id));
+ * for (const c of customers) c.CustomFieldValues = values.get(c.Id) ?? [];
+ */
+export async function loadCustomFieldValues(db: Db, companyId: number, entityType: CustomFieldTable, ids: readonly number[]): Promise<Map<number, CustomFieldValue[]>> {
+  const out = new Map<number, CustomFieldValue[]>();
+  if (!ids.length) return out;
+  const rows = await db.query<{ entity_id: number; Id: number; Name: string; Value: string }>(
+    `select v.entity_id, f.id as "Id", f.name as "Name", v.value as "Value"
+       from custom_field_values v join custom_fields f on f.id = v.custom_field_id
+      where v.company_id = $1 and v.entity_type = $2 and v.entity_id = any($3::text::int[])
+      order by f.sort_order, f.id`,
+    [companyId, entityType, `{${ids.map(Number).join(',')}}`],
+  );
+  for (const r of rows) {
+    const list = out.get(r.entity_id) ?? [];
+    list.push({ Id: r.Id, Name: r.Name, Value: r.Value });
+    out.set(r.entity_id, list);
+  }
+  return out;
+}
+
+/**
+ * Stores submitted values of one record inside the caller's transaction: a value replaces the
+ * stored one, an empty value removes it; fields not submitted keep their values.
+ * Call checkCustomFieldValues first.
+ * @example
+ * await saveCustomFieldValues(tx, ctx.companyId, 'RegisteredUsers', customerId, body.CustomFieldValues ?? []);
+ */
+export async function saveCustomFieldValues(
+  tx: Db,
+  companyId: number,
+  entityType: CustomFieldTable,
+  entityId: number,
+  values: readonly CustomFieldValueInput[],
+): Promise<void> {
+  for (const v of values) {
+    if ((v.Value ?? '').trim() === '') {
+      await tx.query(
+        'delete from custom_field_values where company_id = $1 and entity_type = $2 and entity_id = $3 and custom_field_id = $4',
+        [companyId, entityType, entityId, v.Id],
+      );
+    } else {
+      await tx.query(
+        `insert into custom_field_values (company_id, custom_field_id, entity_type, entity_id, value) values ($1, $4, $2, $3, $5)
+         on conflict (company_id, entity_type, entity_id, custom_field_id) do update set value = excluded.value`,
+        [companyId, entityType, entityId, v.Id, v.Value],
+      );
+    }
+  }
+}
+
+/**
+ * Validates the values a create or update submits, merged with those already stored for the record
+ * (entityId undefined on create), and throws one 400 naming every bad field
+ * (`CustomFieldValues.{field Id}`). With `submitted` undefined on an update nothing is checked.
+ * @example
+ * await checkCustomFieldValues(tx, ctx.companyId, 'RegisteredUsers', existing?.Id, body.CustomFieldValues);
+ */
+export async function checkCustomFieldValues(
+  db: Db,
+  companyId: number,
+  table: CustomFieldTable,
+  entityId: number | undefined,
+  submitted: readonly CustomFieldValueInput[] | undefined,
+  options: { serviceId?: number; fieldPrefix?: string; errors?: ValidationErrors } = {},
+): Promise<void> {
+  if (submitted === undefined && entityId !== undefined) return;
+  const definitions: CustomFieldDefinition[] = await loadCustomFieldDefinitions(db, companyId, table, options.serviceId);
+  const merged = new Map<number, CustomFieldValueInput>();
+  if (entityId !== undefined) {
+    const stored = (await loadCustomFieldValues(db, companyId, table, [entityId])).get(entityId) ?? [];
+    const known = new Set(definitions.map((d) => d.Id));
+    for (const v of stored) if (known.has(v.Id)) merged.set(v.Id, { Id: v.Id, Value: v.Value });
+  }
+  for (const v of submitted ?? []) merged.set(v.Id, v);
+  const errors = options.errors ?? new ValidationErrors();
+  validateCustomFieldValues(definitions, [...merged.values()], errors, options.fieldPrefix ?? 'CustomFieldValues');
+  if (!options.errors) errors.throwIfAny();
+}

@@ -1,0 +1,75 @@
+import type { CustomField, CustomFieldValueInput } from '../../schema/customfields';
+import type { ValidationErrors } from '../errors';
+import type { ServerMessageKey } from '../messages';
+
+/** What validating a value needs to know about its field. */
+export type CustomFieldDefinition = Pick<
+  CustomField,
+  'Id' | 'Name' | 'DataType' | 'IsMandatory' | 'MandatoryErrorMessage' | 'MaxLength' | 'RegExId' | 'RegExErrorMessage' | 'Values' | 'Active'
+>;
+
+/** Server message keys this rule uses (registered in server/areas/catalogMessages.ts). */
+export const CUSTOM_FIELD_MESSAGE = ('CustomFieldMessage' as string) as ServerMessageKey;
+export const CUSTOM_FIELD_NOT_AN_OPTION = ('CustomFieldNotAnOption' as string) as ServerMessageKey;
+export const CUSTOM_FIELD_UNKNOWN = ('CustomFieldUnknown' as string) as ServerMessageKey;
+
+/**
+ * Checks filled-in custom field values against their fields (spec core §5 "Custom fields"):
+ * a value must match the field's pattern, else the field's own RegExErrorMessage; a mandatory field
+ * must be non-empty, else its MandatoryErrorMessage (dropdowns likewise); text honours MaxLength; a
+ * dropdown value must be one of its options. A value for a field that is not among the definitions
+ * is refused. Each problem is added to `errors` under `${fieldPrefix}.${field Id}`.
+ *
+ * Pass every value the record will have (stored ones merged with the submitted ones) so that a
+ * mandatory field already filled in is not reported.
+ * @example
+ * const errors = new ValidationErrors();
+ * validateCustomFieldValues(definitions, body.CustomFieldValues ?? [], errors, 'CustomFieldValues');
+ * errors.throwIfAny();   // 400 { Errors: [{ FieldName: 'CustomFieldValues.7', Message: 'Ange medlemsnummer' }] }
+ */
+export function validateCustomFieldValues(
+  definitions: readonly CustomFieldDefinition[],
+  values: readonly CustomFieldValueInput[],
+  errors: ValidationErrors,
+  fieldPrefix: string,
+): void {
+  const byId = new Map(definitions.map((d) => [d.Id, d]));
+  const given = new Map<number, string>();
+  for (const v of values) {
+    if (!byId.has(v.Id)) errors.add(`${fieldPrefix}.${v.Id}`, CUSTOM_FIELD_UNKNOWN, { id: v.Id });
+    else given.set(v.Id, v.Value ?? '');
+  }
+  for (const def of definitions) {
+    const field = `${fieldPrefix}.${def.Id}`;
+    const value = given.get(def.Id) ?? '';
+    if (value.trim() === '') {
+      if (def.IsMandatory && def.Active) {
+        if (def.MandatoryErrorMessage) errors.add(field, CUSTOM_FIELD_MESSAGE, { message: def.MandatoryErrorMessage });
+        else errors.add(field, 'NotEmpty', { field: def.Name });
+      }
+      continue;
+    }
+    if (def.DataType === 'DropDown') {
+      if (!def.Values.some((o) => o.Value === value)) errors.add(field, CUSTOM_FIELD_NOT_AN_OPTION, { field: def.Name });
+      continue;
+    }
+    if (def.MaxLength > 0 && value.length > def.MaxLength) {
+      errors.add(field, 'MaxLength', { field: def.Name, limit: def.MaxLength });
+      continue;
+    }
+    const pattern = def.RegExId ? compilePattern(def.RegExId) : null;
+    if (pattern && !pattern.test(value)) {
+      if (def.RegExErrorMessage) errors.add(field, CUSTOM_FIELD_MESSAGE, { message: def.RegExErrorMessage });
+      else errors.add(field, 'InvalidFormat', { field: def.Name });
+    }
+  }
+}
+
+/** The pattern as a RegExp, or null when it is not a valid regular expression. */
+export function compilePattern(pattern: string): RegExp | null {
+  try {
+    return new RegExp(pattern);
+  } catch {
+    return null;
+  }
+}
