@@ -51,9 +51,9 @@ export interface CustomerInput {
   Email?: string | null;
   /** @maxLength 30 @pattern ^[+0-9 ()-]*$ */
   Phone?: string | null;
-  /** @maxLength 20 */
+  /** Checked against the company's country (SE, DK, NO, FI). @maxLength 20 */
   PersonalIdentityNumber?: string | null;
-  /** @maxLength 1000 */
+  /** An uploaded image (/api/images/{Id}) or an http(s) address. @maxLength 1000 @pattern ^$|^(https?://|/)\S*$ */
   ImageUrl?: string | null;
   SubscribedToNewsletter?: boolean;
   Visible?: boolean;
@@ -88,7 +88,7 @@ export interface CustomerCommentInput {
   Heading: string;
   /** @minLength 1 @maxLength 4000 */
   Comment: string;
-  /** @maxLength 1000 */
+  /** @maxLength 1000 @pattern ^$|^(https?://|/)\S*$ */
   ImageUrl?: string | null;
 }
 
@@ -97,10 +97,14 @@ export interface GdprCustomerExport {
   Customer: Customer;
   Comments: CustomerComment[];
   Bookings: unknown[];
+  /** Rows of every other table that refers to the customer, by table name. */
+  Related: Record<string, unknown[]>;
 }
 
 export interface CustomerCommentQuery extends QueryBase {
   Id?: Id;
+  /** Taken from the path. */
+  CustomerId?: Id;
 }
 
 /** Inactive: neither a booking (LastActivity) nor a change (Updated) since the cut-off. */

@@ -3,6 +3,7 @@ import services from './services';
 import prices from './prices';
 import articles from './articles';
 import customFields from './customFields';
+import companyAndCustomers from './companyAndCustomers';
 
 /** Registers every area of the API under /api. One plugin per area of the spec. */
 export default async function areas(app: FastifyInstance): Promise<void> {
@@ -10,4 +11,5 @@ export default async function areas(app: FastifyInstance): Promise<void> {
   await app.register(prices);
   await app.register(articles);
   await app.register(customFields);
+  await app.register(companyAndCustomers);
 }

@@ -1,0 +1,285 @@
+import type { FastifyInstance } from 'fastify';
+import type { CallerContext } from '../context';
+import type { Db, SqlParam } from '../db/db';
+import { ref } from '../schemas';
+import { createRecord, defineResource, deleteRecord, idParams, pageSchema, updateRecord, type Page } from '../autoquery/index';
+import type { AccessKey, Customer, CustomerInput, CustomerQuery, InvoiceAddress } from '../../schema/customers';
+import type { CountryId } from '../../schema/company';
+import { isValidPersonalIdentityNumber } from '../domain/identityNumbers';
+import { checkCustomFieldValues, loadCustomFieldValues, saveCustomFieldValues } from './customFieldValues';
+import { FieldErrors, fieldError, localTime, pgCode } from './fieldErrors';
+import { containsPattern, orderClause } from './listQuery';
+import { ACCESS_KEY_TYPES } from './reference';
+
+const CUSTOM_FIELD_TABLE = 'RegisteredUsers';
+const INT4_MAX = 2147483647;
+
+interface DetailRow {
+  id: number;
+  corporate_identity_number: string | null;
+  invoice_address1: string | null;
+  invoice_address2: string | null;
+  invoice_city: string | null;
+  invoice_postal_code: string | null;
+  invoice_country_code: string | null;
+  access_keys: AccessKey[] | null;
+}
+
+/** SQL for the parts of a customer that are not plain fields (alias c). */
+const DETAIL_COLUMNS = `c.corporate_identity_number, c.invoice_address1, c.invoice_address2, c.invoice_city,
+  c.invoice_postal_code, c.invoice_country_code,
+  (select json_agg(json_build_object('Id', k.id, 'AccessKeyTypeId', k.access_key_type_id, 'Value', k.value, 'Description', k.description) order by k.id)
+     from customer_access_keys k where k.customer_id = c.id) as access_keys`;
+
+function invoiceAddressOf(row: DetailRow): InvoiceAddress {
+  return {
+    CorporateIdentityNumber: row.corporate_identity_number,
+    InvoiceAddress1: row.invoice_address1,
+    InvoiceAddress2: row.invoice_address2,
+    InvoiceCity: row.invoice_city,
+    InvoicePostalCode: row.invoice_postal_code,
+    InvoiceCountryCode: row.invoice_country_code,
+  };
+}
+
+/** Fills InvoiceAddress, AccessKeys and CustomFieldValues of a page (two queries, fewer when the page query brought the first two). */
+async function attachDetails(db: Db, companyId: number, records: Customer[], details?: Map<number, DetailRow>): Promise<void> {
+  if (!records.length) return;
+  const ids = `{${records.map((r) => Number(r.Id)).join(',')}}`;
+  const [rows, values] = await Promise.all([
+    details
+      ? Promise.resolve(details)
+      : db
+          .query<DetailRow>(`select c.id, ${DETAIL_COLUMNS} from customers c where c.company_id = $1 and c.id = any($2::text::int[])`, [companyId, ids])
+          .then((list) => new Map(list.map((r) => [r.id, r]))),
+    loadCustomFieldValues(db, companyId, CUSTOM_FIELD_TABLE, records.map((r) => r.Id)),
+  ]);
+  for (const record of records) {
+    const row = rows.get(record.Id);
+    record.InvoiceAddress = row ? invoiceAddressOf(row) : {};
+    record.AccessKeys = row?.access_keys ?? [];
+    record.CustomFieldValues = values.get(record.Id) ?? [];
+  }
+}
+
+async function companyCountry(db: Db, companyId: number): Promise<CountryId> {
+  const row = await db.one<{ country_id: CountryId }>('select country_id from companies where id = $1', [companyId]);
+  return row?.country_id ?? 'SE';
+}
+
+/**
+ * The customer declaration: plain fields through the autoquery engine; invoice address columns,
+ * access keys and custom field values (table RegisteredUsers) through its hooks.
+ */
+export const customers = defineResource<Customer, CustomerInput, CustomerQuery>({
+  entity: 'Customer',
+  path: '/customers',
+  table: 'customers',
+  fields: {
+    Id: { column: 'id', kind: 'int', readOnly: true },
+    Firstname: 'firstname',
+    Lastname: 'lastname',
+    Email: 'email',
+    Phone: 'phone',
+    PersonalIdentityNumber: 'personal_identity_number',
+    ImageUrl: 'image_url',
+    SubscribedToNewsletter: { column: 'subscribed_to_newsletter', kind: 'bool' },
+    Visible: { column: 'visible', kind: 'bool' },
+    LastActivity: { column: 'last_activity', kind: 'datetime', readOnly: true },
+    Created: { column: 'created', kind: 'datetime', readOnly: true },
+    Updated: { column: 'updated', kind: 'datetime', readOnly: true },
+  },
+  search: ['firstname', 'lastname', 'email', 'phone'],
+  sort: ['Id', 'Firstname', 'Lastname', 'Email', 'Phone', 'Created', 'Updated', 'LastActivity', 'Visible'],
+  defaultSort: 'Lastname,Firstname',
+  filters: { Id: 'Id', Visible: 'Visible' },
+  schemas: { query: 'CustomerQuery', input: 'CustomerInput', item: 'Customer' },
+  routes: { list: false, create: false, update: false, delete: false },
+  hooks: {
+    async beforeWrite(input, w) {
+      const errors = new FieldErrors(w.ctx.lang);
+      const firstname = input.Firstname.trim();
+      const lastname = input.Lastname.trim();
+      if (!firstname) errors.add('Firstname', 'NotEmpty');
+      if (!lastname) errors.add('Lastname', 'NotEmpty');
+      const pin = input.PersonalIdentityNumber?.trim() || null;
+      if (pin) {
+        const country = await companyCountry(w.db, w.ctx.companyId);
+        if (!isValidPersonalIdentityNumber(country, pin)) errors.add('PersonalIdentityNumber', 'PersonalIdentityNumberInvalid', { country });
+      }
+      (input.AccessKeys ?? []).forEach((k, i) => {
+        if (!ACCESS_KEY_TYPES.some((t) => t.id === k.AccessKeyTypeId)) errors.add(`AccessKeys[${i}].AccessKeyTypeId`, 'InvalidValue');
+        if (!k.Value.trim()) errors.add(`AccessKeys[${i}].Value`, 'NotEmpty');
+      });
+      errors.throwIfAny();
+      await checkCustomFieldValues(w.db, w.ctx.companyId, CUSTOM_FIELD_TABLE, w.existing?.Id, input.CustomFieldValues);
+      const columns: Record<string, SqlParam> = {};
+      if (input.InvoiceAddress !== undefined) {
+        const a = input.InvoiceAddress;
+        Object.assign(columns, {
+          corporate_identity_number: a.CorporateIdentityNumber?.trim() || null,
+          invoice_address1: a.InvoiceAddress1?.trim() || null,
+          invoice_address2: a.InvoiceAddress2?.trim() || null,
+          invoice_city: a.InvoiceCity?.trim() || null,
+          invoice_postal_code: a.InvoicePostalCode?.trim() || null,
+          invoice_country_code: a.InvoiceCountryCode?.trim().toUpperCase() || null,
+        });
+      }
+      const email = input.Email?.trim() || null;
+      const phone = input.Phone?.trim() || null;
+      return {
+        input: { ...input, Firstname: firstname, Lastname: lastname, PersonalIdentityNumber: pin, Email: email, Phone: phone, ImageUrl: input.ImageUrl || null },
+        columns,
+      };
+    },
+    async afterWrite(id, input, w) {
+      if (input.AccessKeys !== undefined) {
+        await w.db.query('delete from customer_access_keys where company_id = $1 and customer_id = $2', [w.ctx.companyId, id]);
+        for (const k of input.AccessKeys) {
+          await w.db.query(
+            'insert into customer_access_keys (company_id, customer_id, access_key_type_id, value, description) values ($1, $2, $3, $4, $5)',
+            [w.ctx.companyId, id, k.AccessKeyTypeId, k.Value.trim(), k.Description ?? null],
+          );
+        }
+      }
+      if (input.CustomFieldValues !== undefined) {
+        await saveCustomFieldValues(w.db, w.ctx.companyId, CUSTOM_FIELD_TABLE, id, input.CustomFieldValues);
+      }
+    },
+    async afterRead(records, r) {
+      await attachDetails(r.db, r.ctx.companyId, records);
+    },
+    async beforeDelete(record, w) {
+      await w.db.query('delete from custom_field_values where company_id = $1 and entity_type = $2 and entity_id = $3', [
+        w.ctx.companyId,
+        CUSTOM_FIELD_TABLE,
+        record.Id,
+      ]);
+    },
+  },
+});
+
+const SORTS: Record<string, string> = {
+  id: 'c.id',
+  firstname: 'c.firstname',
+  lastname: 'c.lastname',
+  email: 'c.email',
+  phone: 'c.phone',
+  created: 'c.created',
+  updated: 'c.updated',
+  lastactivity: 'c.last_activity',
+  visible: 'c.visible',
+};
+
+/** Extra conditions a caller (the GDPR tools) adds to a customer list. */
+export interface CustomerCondition {
+  sql: (p: (value: SqlParam) => string) => string;
+}
+
+type ListQuery = Pick<CustomerQuery, 'Skip' | 'Take' | 'OrderBy' | 'OrderByDesc' | 'Id' | 'Search' | 'Visible'>;
+
+/**
+ * One page of the caller's customers. Search matches first name, last name, e-mail and phone
+ * anywhere (case-insensitive). Without Search, Id or an extra condition the Total comes from the
+ * per-company counter the triggers keep, so a page of 100,000 customers costs an index scan of 25.
+ * @example
+ * const page = await listCustomers(app.db, request.ctx, { Take: 25, OrderBy: 'Lastname' });
+ */
+export async function listCustomers(db: Db, ctx: CallerContext, query: ListQuery, extra?: CustomerCondition): Promise<Page<Customer>> {
+  const skip = query.Skip ?? 0;
+  const take = query.Take ?? 50;
+  const params: SqlParam[] = [ctx.companyId];
+  const p = (value: SqlParam): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const conds = ['c.company_id = $1'];
+  if (query.Id !== undefined && query.Id > INT4_MAX) throw fieldError(ctx.lang, 400, 'Id', 'LessThanOrEqual', { limit: INT4_MAX });
+  if (query.Id !== undefined) conds.push(`c.id = ${p(query.Id)}`);
+  if (query.Visible !== undefined) conds.push(`c.visible = ${p(query.Visible)}`);
+  const search = query.Search?.trim();
+  if (search) conds.push(`c.search_text like ${p(containsPattern(search))}`);
+  if (extra) conds.push(`(${extra.sql(p)})`);
+  const where = conds.join(' and ');
+  const order = orderClause(ctx.lang, query, SORTS, 'c.id', 'Lastname,Firstname');
+  const countParams = [...params];
+  const tz = p(ctx.timeZone);
+  const rowsSql = `select c.id as "Id", c.firstname as "Firstname", c.lastname as "Lastname", c.email as "Email", c.phone as "Phone",
+      c.personal_identity_number as "PersonalIdentityNumber", c.image_url as "ImageUrl",
+      c.subscribed_to_newsletter as "SubscribedToNewsletter", c.visible as "Visible",
+      ${localTime('c.last_activity', tz)} as "LastActivity", ${localTime('c.created', tz)} as "Created", ${localTime('c.updated', tz)} as "Updated",
+      c.id, ${DETAIL_COLUMNS}
+    from customers c where ${where} order by ${order} limit ${p(take)} offset ${p(skip)}`;
+  const cheapCount = !search && query.Id === undefined && !extra;
+  const [rows, counted] = await Promise.all([
+    db.query<Customer & DetailRow>(rowsSql, params),
+    cheapCount
+      ? db.one<{ n: number }>(
+          `select ${query.Visible === undefined ? 'total' : query.Visible ? 'visible' : 'total - visible'} as n from customer_counts where company_id = $1`,
+          [ctx.companyId],
+        )
+      : Promise.resolve(undefined),
+  ]);
+  let total = skip + rows.length;
+  if (cheapCount) total = counted?.n ?? 0;
+  else if (rows.length === take || (rows.length === 0 && skip > 0)) {
+    total = (await db.one<{ n: number }>(`select count(*)::int as n from customers c where ${where}`, countParams))?.n ?? 0;
+  }
+  const details = new Map<number, DetailRow>();
+  const records = rows.map((row) => {
+    details.set(row.id, row);
+    return {
+      Id: row.Id,
+      Firstname: row.Firstname,
+      Lastname: row.Lastname,
+      Email: row.Email,
+      Phone: row.Phone,
+      PersonalIdentityNumber: row.PersonalIdentityNumber,
+      ImageUrl: row.ImageUrl,
+      SubscribedToNewsletter: row.SubscribedToNewsletter,
+      Visible: row.Visible,
+      CustomFieldValues: [],
+      InvoiceAddress: {},
+      AccessKeys: [],
+      LastActivity: row.LastActivity,
+      Created: row.Created,
+      Updated: row.Updated,
+    } satisfies Customer;
+  });
+  await attachDetails(db, ctx.companyId, records, details);
+  return { Offset: skip, Total: total, Results: records };
+}
+
+/**
+ * GET /customers (Search, Visible, Id; sort by Firstname, Lastname, Email, Phone, Created, Updated, Id),
+ * POST /customers, PUT and DELETE /customers/{Id}.
+ */
+export default async function customerRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+  const item = { 200: ref('Customer') };
+
+  app.get<{ Querystring: CustomerQuery }>(
+    '/customers',
+    { schema: { querystring: ref('CustomerQuery'), response: { 200: pageSchema('Customer') } } },
+    (request) => listCustomers(db, request.ctx, request.query),
+  );
+
+  app.post<{ Body: CustomerInput }>('/customers', { schema: { body: ref('CustomerInput'), response: item } }, (request) =>
+    createRecord(db, request.ctx, customers, request.body),
+  );
+
+  app.put<{ Params: { Id: number }; Body: CustomerInput }>(
+    '/customers/:Id',
+    { schema: { params: idParams, body: ref('CustomerInput'), response: item } },
+    (request) => updateRecord(db, request.ctx, customers, request.params.Id, request.body),
+  );
+
+  app.delete<{ Params: { Id: number } }>('/customers/:Id', { schema: { params: idParams, response: item } }, async (request) => {
+    try {
+      return await deleteRecord(db, request.ctx, customers, request.params.Id);
+    } catch (err) {
+      if (pgCode(err) === '23503') throw fieldError(request.ctx.lang, 409, 'Id', 'CustomerHasBookings');
+      throw err;
+    }
+  });
+}

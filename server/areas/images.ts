@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { ApiError } from '../errors';
+import type { ImageUploadResponse } from '../../schema/company';
+import { FieldErrors, fieldError } from './fieldErrors';
+
+/** Largest image accepted (spec core §9). */
+export const MAX_IMAGE_BYTES = 100000;
+
+/** The image type the bytes really are (by their magic numbers), or null. SVG is refused: it can carry script. */
+export function detectImageType(bytes: Buffer): string | null {
+  const starts = (sig: readonly number[], at = 0): boolean => bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return 'image/gif';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  if (starts([0x42, 0x4d]) && bytes.length > 26) return 'image/bmp';
+  return null;
+}
+
+interface MultipartError {
+  code?: string;
+}
+
+/**
+ * POST /images (multipart: FolderType 1..7 and one image file of at most 100000 bytes) and the
+ * public GET /images/{Id} that serves the stored bytes.
+ */
+export default async function imageRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6, headerPairs: 50 },
+  });
+
+  app.post('/images', async (request): Promise<ImageUploadResponse> => {
+    const { lang, companyId } = request.ctx;
+    if (!request.isMultipart()) throw fieldError(lang, 400, 'file', 'NotEmpty');
+    let file: { bytes: Buffer; declared: string; name: string } | undefined;
+    let folderField: string | undefined = typeof (request.query as Record<string, unknown>)?.FolderType === 'string' ? ((request.query as Record<string, string>).FolderType) : undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const bytes = await part.toBuffer();
+          if (part.fieldname === 'file') file = { bytes, declared: part.mimetype, name: part.filename ?? '' };
+        } else if (part.fieldname === 'FolderType') {
+          folderField = String(part.value);
+        }
+      }
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      const code = (err as MultipartError).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError(lang, 400, 'file', 'ImageSizeLimit', { limit: MAX_IMAGE_BYTES });
+      if (code === 'FST_FILES_LIMIT') throw fieldError(lang, 400, 'file', 'TooMany', { limit: 1 });
+      throw fieldError(lang, 400, 'file', 'InvalidFormat');
+    }
+    const errors = new FieldErrors(lang);
+    const folderType = folderField !== undefined && /^\d{1,2}$/.test(folderField.trim()) ? Number(folderField) : NaN;
+    if (folderField === undefined || folderField.trim() === '') errors.add('FolderType', 'NotEmpty');
+    else if (!(folderType >= 1 && folderType <= 7)) errors.add('FolderType', 'InvalidValue');
+    let contentType: string | null = null;
+    if (!file || file.bytes.length === 0) errors.add('file', 'NotEmpty');
+    else if (file.bytes.length > MAX_IMAGE_BYTES) errors.add('file', 'ImageSizeLimit', { limit: MAX_IMAGE_BYTES });
+    else {
+      contentType = detectImageType(file.bytes);
+      if (!contentType || !file.declared.toLowerCase().startsWith('image/')) errors.add('file', 'ImageWrongType');
+    }
+    errors.throwIfAny();
+    const row = await app.db.one<{ id: string | number }>(
+      `insert into images (company_id, folder_type, file_name, content_type, size, data) values ($1, $2, $3, $4, $5, decode($6, 'base64')) returning id`,
+      [companyId, folderType, file!.name.slice(0, 200), contentType!, file!.bytes.length, file!.bytes.toString('base64')],
+    );
+    const id = Number(row!.id);
+    return { Id: id, ImageUrl: `/api/images/${id}`, FolderType: folderType };
+  });
+
+  app.get<{ Params: { Id: number } }, { public: boolean }>(
+    '/images/:Id',
+    {
+      config: { public: true },
+      schema: { params: { type: 'object', properties: { Id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } }, required: ['Id'] } },
+    },
+    async (request, reply) => {
+      const row = await app.db.one<{ content_type: string; data: Uint8Array; size: number }>('select content_type, data, size from images where id = $1', [request.params.Id]);
+      if (!row) throw ApiError.notFound('Image', request.params.Id);
+      const etag = `"img-${request.params.Id}-${row.size}"`;
+      void reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'");
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type(row.content_type).send(Buffer.from(row.data));
+    },
+  );
+}
