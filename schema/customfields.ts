@@ -66,6 +66,8 @@ export interface CustomFieldInput {
   Values?: CustomFieldOption[];
   /** Ids of the services an Event or BookedEvent field applies to. @maxItems 1000 */
   Services?: Id[];
+  /** When present it must be the caller's company. @minimum 1 */
+  CompanyId?: number;
 }
 
 export interface CustomFieldQuery extends QueryBase {

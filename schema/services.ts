@@ -1,5 +1,5 @@
 import type { DayOfWeek, DayOfWeekId, Id, LocalDate, LocalDateTime, QueryBase, TimeOfDay, VatPercent } from './common';
-import type { CustomField, CustomFieldValue } from './customfields';
+import type { CustomField, CustomFieldValue, CustomFieldValueInput } from './customfields';
 
 /** Booking-facing duration unit: 1 service, 2 minute, 3 hour, 4 day. */
 export type DurationTypeId = 1 | 2 | 3 | 4;
@@ -60,6 +60,8 @@ export interface ServicePriceInput {
   DaysOfWeek?: DayOfWeekId[];
   FromTime?: TimeOfDay | null;
   ToTime?: TimeOfDay | null;
+  /** When present it must be the caller's company. @minimum 1 */
+  CompanyId?: number;
 }
 
 export interface ServicePriceQuery extends QueryBase {
@@ -134,7 +136,9 @@ export interface ServiceInput {
   GroupBooking?: MinMax;
   MultipleResource?: MinMax;
   /** @maxItems 100 */
-  CustomFieldValues?: { Id: Id; /** @maxLength 4000 */ Value: string }[];
+  CustomFieldValues?: CustomFieldValueInput[];
+  /** When present it must be the caller's company. @minimum 1 */
+  CompanyId?: number;
 }
 
 export interface ServiceQuery extends QueryBase {
@@ -198,6 +202,8 @@ export interface ArticleInput {
   Active?: boolean;
   /** @maxLength 100 */
   InternalReference?: string | null;
+  /** When present it must be the caller's company. @minimum 1 */
+  CompanyId?: number;
 }
 
 export interface ArticleQuery extends QueryBase {
