@@ -1,0 +1,2 @@
+export { administrators } from './declaration';
+export { AdministratorList } from './AdministratorList';

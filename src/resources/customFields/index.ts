@@ -1,0 +1,1 @@
+export { customFields } from './declaration';

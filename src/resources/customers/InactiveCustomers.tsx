@@ -1,0 +1,80 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Box, Typography } from '@mui/material';
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
+import { Button, Confirm, DataTable, ListContextProvider, Title, useList, useNotify, useTranslate, type HttpError } from 'react-admin';
+import type { QueryResponse } from '../../../schema/common';
+import type { Customer } from '../../../schema/customers';
+import { useApi } from '../engine/api';
+import type { WireRecord } from '../engine/types';
+
+type CustomerRecord = WireRecord<Customer>;
+const Col = DataTable.Col<CustomerRecord>;
+
+/** /customers/inactive: customers with no recent activity, and deleting them all (GDPR). */
+export function InactiveCustomers() {
+  const api = useApi();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const [records, setRecords] = useState<CustomerRecord[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [confirming, setConfirming] = useState(false);
+
+  const failed = useCallback(
+    (e: unknown) => {
+      const status = (e as HttpError)?.status;
+      notify(status === 500 ? 'resources.customers.inactive.deleteError' : (e as Error)?.message || 'ra.notification.http_error', { type: 'error' });
+      setRecords([]);
+    },
+    [notify],
+  );
+
+  const load = useCallback(() => {
+    setLoading(true);
+    api
+      .call<QueryResponse<Customer>>('GET', '/gdpr/customers/inactive', { query: { Take: 1000 } })
+      .then((a) => setRecords(a.Results.map((c) => ({ ...c, id: c.Id }))))
+      .catch(failed)
+      .finally(() => setLoading(false));
+  }, [api, failed]);
+  useEffect(load, [load]);
+
+  const deleteAll = async () => {
+    setConfirming(false);
+    try {
+      await api.call('DELETE', '/gdpr/customers/inactive');
+      notify('resources.customers.inactive.deleted', { type: 'success' });
+      load();
+    } catch (e) {
+      failed(e);
+    }
+  };
+
+  const list = useList<CustomerRecord>({ data: records, isPending: loading, perPage: 25, sort: { field: 'LastActivity', order: 'ASC' } });
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title={translate('resources.customers.inactive.title')} />
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+        <Typography variant="h6">{translate('resources.customers.inactive.title')}</Typography>
+        <Button label="resources.customers.inactive.deleteAll" color="error" disabled={!records.length} onClick={() => setConfirming(true)}>
+          <DeleteSweepIcon />
+        </Button>
+      </Box>
+      <ListContextProvider value={list}>
+        <DataTable resource="customers" rowClick={false} bulkActionButtons={false} empty={<Typography sx={{ p: 2 }}>{translate('resources.customers.inactive.none')}</Typography>}>
+          <Col source="Firstname" />
+          <Col source="Lastname" />
+          <Col source="Email" />
+          <Col source="Phone" />
+          <Col source="LastActivity" render={(c) => c.LastActivity?.replace('T', ' ').slice(0, 16) ?? ''} />
+        </DataTable>
+      </ListContextProvider>
+      <Confirm
+        isOpen={confirming}
+        title="resources.customers.inactive.deleteAll"
+        content="resources.customers.inactive.confirm"
+        onConfirm={deleteAll}
+        onClose={() => setConfirming(false)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,2 @@
+export { customers } from './declaration';
+export { InactiveCustomers } from './InactiveCustomers';

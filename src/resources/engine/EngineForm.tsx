@@ -1,0 +1,150 @@
+import { isValidElement, useState, type ReactElement } from 'react';
+import { Box, Tab, Tabs, Typography } from '@mui/material';
+import {
+  Create,
+  DeleteButton,
+  Edit,
+  ListButton,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  TopToolbar,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+  type HttpError,
+  type RaRecord,
+} from 'react-admin';
+import { useDeclaration, useDefinitions } from './api';
+import { EngineInput } from './fields';
+import { pickBySchema, type Contract } from './schema';
+import type { FormSpec, ResourceDeclaration } from './types';
+
+/**
+ * Form values → request body: the declaration's transform, then only what the input schema accepts.
+ * @example toBody(servicesDeclaration, defs, formValues)
+ */
+export function toBody(declaration: ResourceDeclaration, defs: Contract['definitions'], values: Record<string, unknown>): Record<string, unknown> {
+  const shaped = declaration.form?.transform ? declaration.form.transform(values) : values;
+  const schema = declaration.schema ? defs[declaration.schema] : undefined;
+  return schema ? (pickBySchema(defs, schema, shaped) as Record<string, unknown>) : shaped;
+}
+
+/** The declared sections of a form: a heading (when the section has an id) and its inputs. */
+export function FormSections({ form }: { form: FormSpec<RaRecord> }) {
+  const { name } = useDeclaration();
+  const translate = useTranslate();
+  return (
+    <>
+      {form.sections.map((section, index) => (
+        <Box key={section.id ?? index} sx={{ width: '100%', maxWidth: 720, mb: 1 }}>
+          {section.id ? (
+            <Typography variant="h6" sx={{ mt: index ? 2 : 0, mb: 1 }}>
+              {translate(`resources.${name}.sections.${section.id}`)}
+            </Typography>
+          ) : null}
+          {section.fields.map((field, i) =>
+            isValidElement(field) ? <Box key={i}>{field}</Box> : <EngineInput key={String(field)} source={String(field)} />,
+          )}
+        </Box>
+      ))}
+    </>
+  );
+}
+
+/**
+ * Delete with the spec's failure messages: the server's message on 403, otherwise
+ * 'Error occured during deleting the record'.
+ */
+export function EngineDeleteButton() {
+  const notify = useNotify();
+  return (
+    <DeleteButton
+      mutationMode="pessimistic"
+      mutationOptions={{
+        onError: (error: unknown) => {
+          const e = error as HttpError;
+          notify(e?.status === 403 && e.message ? e.message : 'engine.deleteError', { type: 'error' });
+        },
+      }}
+    />
+  );
+}
+
+/** The create screen built from a declaration's `form`; on success it opens the new record. */
+export function EngineCreate() {
+  const declaration = useDeclaration();
+  const defs = useDefinitions();
+  const form = declaration.form as FormSpec<RaRecord>;
+  return (
+    <Create redirect="edit" transform={(values: Record<string, unknown>) => toBody(declaration, defs, values)}>
+      <SimpleForm defaultValues={form.defaults}>
+        <FormSections form={form} />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+function EditForm({ form }: { form: FormSpec<RaRecord> }) {
+  const record = useRecordContext<RaRecord>();
+  if (!record) return null;
+  return (
+    <SimpleForm
+      record={form.toForm ? { ...record, ...form.toForm(record) } : record}
+      toolbar={
+        <Toolbar sx={{ justifyContent: 'space-between' }}>
+          <SaveButton />
+          <EngineDeleteButton />
+        </Toolbar>
+      }
+    >
+      <FormSections form={form} />
+    </SimpleForm>
+  );
+}
+
+function EditTabs({ form }: { form: FormSpec<RaRecord> }) {
+  const translate = useTranslate();
+  const tabs = [{ id: 'general', label: 'engine.tabs.general', content: <EditForm form={form} /> }, ...(form.editTabs ?? [])];
+  const fromHash = () => {
+    const hash = typeof window === 'undefined' ? '' : window.location.hash.replace('#', '');
+    return tabs.some((t) => t.id === hash) ? hash : tabs[0].id;
+  };
+  const [current, setCurrent] = useState(fromHash);
+  const select = (id: string) => {
+    setCurrent(id);
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}#${id}`);
+  };
+  return (
+    <>
+      <Tabs value={current} onChange={(_, id: string) => select(id)} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        {tabs.map((t) => (
+          <Tab key={t.id} value={t.id} label={translate(t.label)} />
+        ))}
+      </Tabs>
+      {tabs.map((t) => (t.id === current ? <Box key={t.id}>{t.content}</Box> : null))}
+    </>
+  );
+}
+
+/** The edit screen: the declared form (pessimistic, so server field errors land under their fields), extra tabs, delete. */
+export function EngineEdit(): ReactElement {
+  const declaration = useDeclaration();
+  const defs = useDefinitions();
+  const form = declaration.form as FormSpec<RaRecord>;
+  return (
+    <Edit
+      mutationMode="pessimistic"
+      redirect={false}
+      transform={(values: Record<string, unknown>) => toBody(declaration, defs, values)}
+      actions={
+        <TopToolbar>
+          <ListButton />
+          {form.editActions}
+        </TopToolbar>
+      }
+    >
+      {form.editTabs?.length ? <EditTabs form={form} /> : <EditForm form={form} />}
+    </Edit>
+  );
+}

@@ -1,0 +1,32 @@
+import { maxLength, type Validator } from 'react-admin';
+import type { CustomField } from '../../../schema/customfields';
+
+/**
+ * A custom field's own rules (spec core.md §5): mandatory → its MandatoryErrorMessage, pattern (RegExId) →
+ * its RegExErrorMessage, text honours MaxLength.
+ * @example customFieldValidators(field)('abc', {}) // undefined or the field's message
+ */
+export function customFieldValidators(field: Pick<CustomField, 'IsMandatory' | 'MandatoryErrorMessage' | 'RegExId' | 'RegExErrorMessage' | 'MaxLength' | 'DataType'>): Validator[] {
+  const list: Validator[] = [];
+  if (field.IsMandatory) {
+    list.push((value: unknown) => (value == null || String(value).trim() === '' ? field.MandatoryErrorMessage || 'ra.validation.required' : undefined));
+  }
+  if (field.RegExId) {
+    const re = compile(field.RegExId);
+    if (re) {
+      list.push((value: unknown) =>
+        value != null && String(value) !== '' && !re.test(String(value)) ? field.RegExErrorMessage || 'engine.validation.pattern' : undefined,
+      );
+    }
+  }
+  if (field.DataType === 'TextBox' && field.MaxLength > 0) list.push(maxLength(field.MaxLength));
+  return list;
+}
+
+function compile(pattern: string): RegExp | null {
+  try {
+    return new RegExp(pattern);
+  } catch {
+    return null;
+  }
+}

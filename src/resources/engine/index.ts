@@ -1,0 +1,7 @@
+export { renderResources, resourceApis, menuEntries } from './renderResources';
+export type { ResourceDeclaration, MenuEntry, MenuGroup, FieldSpec, ListSpec, FormSpec, ColumnSpec, FilterSpec, Choice, WireRecord } from './types';
+export { useApi, useDeclaration, useDefinitions } from './api';
+export { EngineList, EngineEmpty, createPathOf } from './EngineList';
+export { EngineCreate, EngineEdit, EngineDeleteButton, FormSections, toBody } from './EngineForm';
+export { formatMoney } from './money';
+export { ImageInput } from './inputs/ImageInput';

@@ -1,0 +1,145 @@
+import type { ComponentType, ReactElement, ReactNode } from 'react';
+import type { Identifier, RaRecord, SortPayload, Validator } from 'react-admin';
+import type { ResourceApi } from '../../dataProvider/types';
+
+/** Sidebar groups of spec core.md §2 (plus company pages); null keeps a resource out of the menu. */
+export type MenuGroup = 'services' | 'schedules' | 'customers' | 'accounting' | 'settings' | 'company';
+
+/** A wire record as react-admin sees it: the contract type plus react-admin's `id`. */
+export type WireRecord<T> = T & { id: Identifier };
+
+/** How the engine shows and edits one field; inferred from the JSON Schema unless declared. */
+export type FieldKind =
+  | 'string'
+  | 'text'
+  | 'number'
+  | 'money'
+  | 'boolean'
+  | 'enum'
+  | 'datetime'
+  | 'date'
+  | 'time'
+  | 'image'
+  | 'richtext'
+  | 'reference'
+  | 'references'
+  | 'multiselect'
+  | 'strings'
+  | 'object'
+  | 'unknown';
+
+/** A callback on a record, bivariant so that typed declarations fit in one list (React's own hack). */
+export type RecordFn<R, T> = { bivarianceHack(record: R): T }['bivarianceHack'];
+
+export interface Choice {
+  id: string | number;
+  /** A message key or plain text. */
+  name: string;
+}
+
+/** What a declaration may say about one field (list column, filter or input). */
+export interface FieldSpec<R = RaRecord> {
+  kind?: FieldKind;
+  /** Target resource of a 'reference' / 'references' field. */
+  reference?: string;
+  /** Field of the referenced record shown as its name (default: the target's recordRepresentation). */
+  optionText?: string;
+  choices?: readonly Choice[];
+  /** Extra validators after the schema's. */
+  validate?: Validator[];
+  /** Replaces the generated input; as a function it receives the schema's validators. */
+  input?: ReactElement | ((props: { source: string; validate: Validator[] }) => ReactElement);
+  /** Replaces the generated list cell. */
+  render?: RecordFn<R, ReactNode>;
+  /** Hidden unless the form values match. */
+  showWhen?: RecordFn<Record<string, unknown>, boolean>;
+  helperText?: string;
+  fullWidth?: boolean;
+}
+
+export interface ColumnSpec<R = RaRecord> {
+  source: string;
+  /** Default: every declared column sorts; set false for computed ones. */
+  sortable?: boolean;
+  render?: RecordFn<R, ReactNode>;
+  label?: string;
+}
+
+export type FilterSpec =
+  | { source: 'q'; kind: 'search' }
+  | { source: string; kind: 'boolean' | 'select' | 'reference' | 'text'; choices?: readonly Choice[]; reference?: string; alwaysOn?: boolean }
+  | ReactElement;
+
+export interface ListSpec<R = RaRecord> {
+  columns: readonly (string | ColumnSpec<R>)[];
+  sort?: SortPayload;
+  filters?: readonly FilterSpec[];
+  perPage?: number;
+  /** Extra buttons in the list's top toolbar. */
+  actions?: ReactElement;
+  /** Where a row click goes; default 'edit'. */
+  rowClick?: 'edit' | false;
+  title?: string;
+}
+
+export interface FormSection {
+  /** Message key of the section heading (resources.<name>.sections.<id> by convention). */
+  id?: string;
+  fields: readonly (string | ReactElement)[];
+}
+
+export interface FormSpec<R = RaRecord> {
+  sections: readonly FormSection[];
+  /** Record → form values (e.g. DayOfWeek objects → ids). */
+  toForm?: RecordFn<R, Record<string, unknown>>;
+  /** Form values → request body, after the engine keeps only the input schema's properties. */
+  transform?: (values: Record<string, unknown>) => Record<string, unknown>;
+  /** Defaults on create. */
+  defaults?: Record<string, unknown>;
+  /** Extra toolbar actions on the edit screen (e.g. copy). */
+  editActions?: ReactElement;
+  /** Extra tabs beside the form on the edit screen; the form is the first tab ('general'). */
+  editTabs?: readonly { id: string; label: string; content: ReactElement }[];
+}
+
+/** A view is either declared (the engine builds it) or a hand-written component. */
+export type ViewSpec<S> = S | ComponentType;
+
+/**
+ * Everything that names a resource: API, schema, list, form, menu entry.
+ * @example
+ * const articles: ResourceDeclaration<Article> = {
+ *   name: 'articles', api: { path: '/articles' }, schema: 'ArticleInput', group: 'services',
+ *   recordRepresentation: 'Name', list: { columns: ['Name', 'Price'] },
+ *   form: { sections: [{ fields: ['Name', 'Price'] }] },
+ * };
+ */
+export interface ResourceDeclaration<R = RaRecord> {
+  /** react-admin resource name and route path (/<name>). */
+  name: string;
+  api: ResourceApi;
+  /** Definition in schema/generated/contract.json of the create/update body. */
+  schema?: string;
+  /** Definition of the record as read (list column kinds); default: `schema`. */
+  recordSchema?: string;
+  group: MenuGroup | null;
+  icon?: ComponentType;
+  recordRepresentation?: string | RecordFn<R, string>;
+  fields?: Record<string, FieldSpec<R>>;
+  list?: ViewSpec<ListSpec<R>>;
+  /** The form used for create and edit, unless `create`/`edit` replace one. */
+  form?: FormSpec<R>;
+  create?: ComponentType | false;
+  edit?: ComponentType | false;
+  /** Extra routes under /<name>/ (e.g. 'inactive'). */
+  routes?: readonly { path: string; element: ReactElement }[];
+}
+
+export interface MenuEntry {
+  group: MenuGroup;
+  name: string;
+  /** Message key: resources.<name>.name (use smart_count 2). */
+  label: string;
+  icon?: ComponentType;
+  to: string;
+}

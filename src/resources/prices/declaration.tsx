@@ -1,0 +1,36 @@
+import SellIcon from '@mui/icons-material/Sell';
+import type { ServicePrice } from '../../../schema/services';
+import type { ResourceDeclaration, WireRecord } from '../engine/types';
+import { DAYS_OF_WEEK, PriceAmount, PriceDays, PriceTimes, VAT_CHOICES } from './PriceCells';
+
+type PriceRecord = WireRecord<ServicePrice>;
+
+/** Service prices: /prices, /prices/new, /prices/{id} on /services/prices. */
+export const prices: ResourceDeclaration<PriceRecord> = {
+  name: 'prices',
+  api: { path: '/services/prices', manyIdsParam: 'Id' },
+  schema: 'ServicePriceInput',
+  recordSchema: 'ServicePrice',
+  group: null,
+  icon: SellIcon,
+  recordRepresentation: (p) => [p.PriceText || p.Category, `${p.Price} ${p.PriceSign}`].filter(Boolean).join(' · '),
+  fields: {
+    ServiceId: { kind: 'reference', reference: 'services' },
+    Price: { kind: 'money', render: (p) => <PriceAmount price={p} /> },
+    VAT: { choices: VAT_CHOICES },
+    DaysOfWeek: { kind: 'multiselect', choices: DAYS_OF_WEEK, render: (p) => <PriceDays price={p} /> },
+  },
+  list: {
+    columns: ['ServiceId', 'Price', 'VAT', 'Category', 'PriceText', { source: 'DaysOfWeek', sortable: false }, { source: 'FromTime', render: (p) => <PriceTimes price={p} /> }],
+    sort: { field: 'ServiceId', order: 'ASC' },
+    filters: [{ source: 'q', kind: 'search' }, { source: 'ServiceId', kind: 'reference', reference: 'services', alwaysOn: true }],
+  },
+  form: {
+    sections: [
+      { fields: ['ServiceId', 'Price', 'VAT', 'CalculationTypeId', 'Category', 'PriceText'] },
+      { id: 'validity', fields: ['From', 'To', 'DaysOfWeek', 'FromTime', 'ToTime'] },
+    ],
+    defaults: { VAT: 25, CalculationTypeId: 1 },
+    toForm: (p) => ({ DaysOfWeek: (p.DaysOfWeek ?? []).map((d) => d.DayOfWeekId) }),
+  },
+};

@@ -1,0 +1,2 @@
+export { prices } from './declaration';
+export { DAYS_OF_WEEK, VAT_CHOICES } from './PriceCells';

@@ -1,0 +1,37 @@
+import { Box } from '@mui/material';
+import { CreateButton, DataTable, EditButton, ReferenceManyField, useRecordContext, type RaRecord } from 'react-admin';
+import type { Service, ServicePrice } from '../../../schema/services';
+import { EngineDeleteButton } from '../engine/EngineForm';
+import type { WireRecord } from '../engine/types';
+import { PriceAmount, PriceDays, PriceTimes } from '../prices/PriceCells';
+
+const Col = DataTable.Col<WireRecord<ServicePrice>>;
+
+/** The service's prices, with add, edit and delete (the edit screen's Prices tab). */
+export function ServicePrices() {
+  const service = useRecordContext<WireRecord<Service>>();
+  if (!service) return null;
+  return (
+    <Box sx={{ p: 2 }}>
+      <CreateButton
+        resource="prices"
+        to={{ pathname: '/prices/new', search: `?source=${encodeURIComponent(JSON.stringify({ ServiceId: service.Id }))}` }}
+        label="resources.services.addPrice"
+      />
+      <ReferenceManyField<RaRecord> reference="prices" target="ServiceId" sort={{ field: 'Price', order: 'ASC' }} perPage={100}>
+        <DataTable bulkActionButtons={false} rowClick={false} resource="prices">
+          <Col source="Price" render={(p) => <PriceAmount price={p} />} />
+          <Col source="VAT" render={(p) => `${p.VAT} %`} />
+          <Col source="Category" />
+          <Col source="PriceText" />
+          <Col source="DaysOfWeek" disableSort render={(p) => <PriceDays price={p} />} />
+          <Col source="FromTime" render={(p) => <PriceTimes price={p} />} />
+          <Col disableSort>
+            <EditButton resource="prices" />
+            <EngineDeleteButton />
+          </Col>
+        </DataTable>
+      </ReferenceManyField>
+    </Box>
+  );
+}

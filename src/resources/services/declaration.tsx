@@ -1,0 +1,66 @@
+import EventIcon from '@mui/icons-material/Event';
+import type { Service } from '../../../schema/services';
+import { CustomFieldValuesInput } from '../engine/inputs/CustomFieldValuesInput';
+import { ImageInput } from '../engine/inputs/ImageInput';
+import type { FieldSpec, ResourceDeclaration, WireRecord } from '../engine/types';
+import { CopyServiceButton } from './CopyServiceButton';
+import { DurationInput, DurationText, FlexibleDurationPreview } from './DurationInput';
+import { FlexibleOnly } from './FlexibleOnly';
+import { GroupFilter, GroupInput } from './GroupInput';
+import { ServicePrices } from './ServicePrices';
+
+type ServiceRecord = WireRecord<Service>;
+const flexibleDuration = (source: string): FieldSpec<ServiceRecord> => ({
+  input: ({ validate }) => (
+    <FlexibleOnly>
+      <DurationInput source={source} validate={validate} />
+    </FlexibleOnly>
+  ),
+});
+
+/** Services: /services, /services/new, /services/{id} (general info and prices), copy and delete. */
+export const services: ResourceDeclaration<ServiceRecord> = {
+  name: 'services',
+  api: { path: '/services', readParams: { IncludePrices: true, IncludeCustomFieldValues: true }, manyIdsParam: 'Id' },
+  schema: 'ServiceInput',
+  recordSchema: 'Service',
+  group: 'services',
+  icon: EventIcon,
+  recordRepresentation: 'Name',
+  fields: {
+    ImageUrl: { input: <ImageInput source="ImageUrl" folderType={5} /> },
+    Duration: { input: (p) => <DurationInput {...p} />, render: (s) => <DurationText minutes={s.Duration} /> },
+    MinDuration: flexibleDuration('MinDuration'),
+    MaxDuration: flexibleDuration('MaxDuration'),
+    DurationInterval: flexibleDuration('DurationInterval'),
+    Group: { input: (p) => <GroupInput {...p} /> },
+  },
+  list: {
+    columns: ['Name', 'Group', 'Duration', 'Active', 'SortOrder'],
+    sort: { field: 'SortOrder', order: 'ASC' },
+    filters: [{ source: 'q', kind: 'search' }, <GroupFilter key="Group" source="Group" alwaysOn />, { source: 'Active', kind: 'boolean', alwaysOn: true }],
+  },
+  form: {
+    sections: [
+      { fields: ['ImageUrl', 'Name', 'Description', 'Group', 'Active'] },
+      { id: 'customFields', fields: [<CustomFieldValuesInput key="cf" table="Event" />] },
+      {
+        id: 'duration',
+        fields: [
+          'DurationTypeId',
+          'Duration',
+          'MinDuration',
+          'MaxDuration',
+          'DurationInterval',
+          <FlexibleOnly key="preview">
+            <FlexibleDurationPreview />
+          </FlexibleOnly>,
+        ],
+      },
+      { id: 'order', fields: ['SortOrder'] },
+    ],
+    defaults: { Active: true, DurationTypeId: 1, Duration: 60, SortOrder: 0 },
+    editActions: <CopyServiceButton />,
+    editTabs: [{ id: 'prices', label: 'resources.services.tabs.prices', content: <ServicePrices /> }],
+  },
+};

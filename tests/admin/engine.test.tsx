@@ -1,0 +1,129 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { Article } from '../../schema/services';
+import { articles } from '../../src/resources/articles';
+import { API, calls, callsTo, errorResponse, listHandler, renderAdmin, server } from './engineHarness';
+
+const racket: Article = {
+  Id: 1,
+  Name: 'Padel racket',
+  Description: 'Carbon',
+  ArticleTypeId: 1,
+  Price: 1500,
+  VAT: 25,
+  CurrencyId: 'SEK',
+  PriceSign: 'kr',
+  Active: true,
+  InternalReference: 'R-1',
+  Created: '2025-01-01T10:00:00',
+  Updated: '2025-01-01T10:00:00',
+};
+const giftCard: Article = { ...racket, Id: 2, Name: 'Gift card 500', ArticleTypeId: 2, Price: 500, InternalReference: null };
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  calls.length = 0;
+});
+afterAll(() => server.close());
+
+describe('engine: a declared list', () => {
+  it('shows the declared columns with translated headers and reads the declared API with paging and sort', async () => {
+    server.use(listHandler('/articles', [racket, giftCard]));
+    renderAdmin([articles], '/articles');
+    expect(await screen.findByText('Padel racket')).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Name', 'Article type', 'Price', 'VAT', 'Active', 'Internal reference']);
+    const row = screen.getByText('Gift card 500').closest('tr') as HTMLElement;
+    expect(within(row).getByText('Gift card')).toBeInTheDocument();
+    expect(within(row).getByText('500 kr')).toBeInTheDocument();
+    expect(within(row).getByText('25 %')).toBeInTheDocument();
+    const read = callsTo('GET', '/articles')[0];
+    expect(Object.fromEntries(read.search)).toMatchObject({ Skip: '0', Take: '25', OrderBy: 'Name' });
+  });
+
+  it('sorts by a clicked column: OrderBy=Price, then -Price', async () => {
+    server.use(listHandler('/articles', [racket]));
+    renderAdmin([articles], '/articles');
+    await screen.findByText('Padel racket');
+    const priceHeader = () => within(screen.getByRole('columnheader', { name: /Price/ })).getByText('Price');
+    fireEvent.click(priceHeader());
+    await waitFor(() => expect(calls.some((c) => c.search.get('OrderBy') === 'Price')).toBe(true));
+    fireEvent.click(priceHeader());
+    await waitFor(() => expect(calls.some((c) => c.search.get('OrderBy') === '-Price')).toBe(true));
+  });
+
+  it('sends the search box as Search', async () => {
+    server.use(listHandler('/articles', [racket]));
+    renderAdmin([articles], '/articles');
+    await screen.findByText('Padel racket');
+    await userEvent.type(screen.getByPlaceholderText('Search'), 'gift');
+    await waitFor(() => expect(calls.some((c) => c.search.get('Search') === 'gift')).toBe(true), { timeout: 3000 });
+  });
+
+  it('says so, translated, when there are no records', async () => {
+    server.use(listHandler('/articles', []));
+    renderAdmin([articles], '/articles');
+    expect(await screen.findByText('No articles yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /create/i })).toHaveAttribute('href', '/articles/new');
+  });
+});
+
+describe('engine: a declared form', () => {
+  it('validates from the schema: required, maxLength and minimum', async () => {
+    renderAdmin([articles], '/articles/new');
+    const name = await screen.findByLabelText(/^Name/);
+    fireEvent.change(screen.getByLabelText(/^Internal reference/), { target: { value: 'R-9' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText('Required')).toHaveLength(2);
+    fireEvent.change(name, { target: { value: 'x'.repeat(101) } });
+    fireEvent.change(screen.getByLabelText(/^Price/), { target: { value: '-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Must be 100 characters or less')).toBeInTheDocument();
+    expect(screen.getByText('Must be at least 0')).toBeInTheDocument();
+    expect(callsTo('POST', '/articles')).toHaveLength(0);
+  });
+
+  it('posts only the input schema fields and shows server field errors under their field', async () => {
+    server.use(http.post(`${API}/articles`, () => errorResponse(400, 'Name is already used', [{ FieldName: 'Name', Message: 'An article with this name exists' }])));
+    renderAdmin([articles], '/articles/new');
+    fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'Padel racket' } });
+    fireEvent.change(screen.getByLabelText(/^Price/), { target: { value: '149.6' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('An article with this name exists')).toBeInTheDocument();
+    expect(callsTo('POST', '/articles')[0].body).toEqual({ Name: 'Padel racket', ArticleTypeId: 1, Price: 150, VAT: 25, Active: true, InternalReference: null });
+  });
+
+  it('sends an update with PUT and the record edited', async () => {
+    server.use(
+      listHandler('/articles', [racket]),
+      http.put(`${API}/articles/1`, async ({ request }) => HttpResponse.json({ ...racket, ...((await request.json()) as object) })),
+    );
+    renderAdmin([articles], '/articles/1');
+    const name = await screen.findByDisplayValue('Padel racket');
+    fireEvent.change(name, { target: { value: 'Padel racket Pro' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('PUT', '/articles/1')).toHaveLength(1));
+    expect(callsTo('PUT', '/articles/1')[0].body).toEqual({
+      Name: 'Padel racket Pro',
+      Description: 'Carbon',
+      ArticleTypeId: 1,
+      Price: 1500,
+      VAT: 25,
+      Active: true,
+      InternalReference: 'R-1',
+    });
+  });
+
+  it('shows the general delete failure message', async () => {
+    server.use(listHandler('/articles', [racket]), http.delete(`${API}/articles/1`, () => errorResponse(409, 'In use')));
+    renderAdmin([articles], '/articles/1');
+    await screen.findByDisplayValue('Padel racket');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('button', { name: 'Confirm' });
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Error occured during deleting the record')).toBeInTheDocument();
+  });
+});

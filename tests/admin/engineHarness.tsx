@@ -1,0 +1,94 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { setupServer } from 'msw/node';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { AdminContext, AdminUI, TestMemoryRouter, type LayoutProps } from 'react-admin';
+import { createDataProvider, createHttpClient, AppEvents } from '../../src/dataProvider';
+import { englishMessages } from '../../src/i18n';
+import { renderResources, resourceApis } from '../../src/resources/engine';
+import type { ResourceDeclaration } from '../../src/resources/engine';
+
+export const API = 'http://api.test/api';
+
+/** The msw server standing in for the booking API. */
+export const server = setupServer();
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  body: unknown;
+  contentType: string | null;
+}
+
+afterEach(cleanup);
+
+/** Every request the admin sent, in order. */
+export const calls: RecordedCall[] = [];
+
+server.events.on('request:start', async ({ request }) => {
+  const url = new URL(request.url);
+  const contentType = request.headers.get('content-type');
+  let body: unknown;
+  if (request.method !== 'GET' && request.method !== 'DELETE') {
+    if (contentType?.startsWith('multipart/')) body = await request.clone().formData();
+    else {
+      const text = await request.clone().text();
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        body = text;
+      }
+    }
+  }
+  calls.push({ method: request.method, path: url.pathname.replace(/^\/api/, ''), search: url.searchParams, body, contentType });
+});
+
+/** Calls to one method and path. */
+export const callsTo = (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
+
+export const list = (results: unknown[], total = results.length) => ({ Offset: 0, Total: total, Results: results as JsonBodyType[] });
+
+/** A 4xx answer in the contract's ResponseStatus shape. */
+export function errorResponse(status: number, message: string, errors: { FieldName: string; Message: string }[] = []) {
+  return HttpResponse.json(
+    { ResponseStatus: { ErrorCode: errors.length ? 'ValidationError' : 'Error', Message: message, Errors: errors.map((e) => ({ ErrorCode: 'Invalid', ...e })) } },
+    { status },
+  );
+}
+
+/** Answers list queries of `path` from `records`, honouring Id= (one record). */
+export function listHandler(path: string, records: { Id: number }[]) {
+  return http.get(`${API}${path}`, ({ request }) => {
+    const ids = new URL(request.url).searchParams.getAll('Id').map(Number);
+    const hits = ids.length ? records.filter((r) => ids.includes(r.Id)) : records;
+    return HttpResponse.json(list(hits));
+  });
+}
+
+function BareLayout({ children }: LayoutProps) {
+  return <div>{children}</div>;
+}
+
+/** Renders the declared resources inside react-admin (English, the real data provider against msw) at `url`. */
+export function renderAdmin(declarations: ResourceDeclaration[], url: string) {
+  const httpClient = createHttpClient({ apiKey: 'test-key', events: new AppEvents(), getLanguage: () => 'en', translate: (key) => key });
+  const dataProvider = createDataProvider(API, httpClient, resourceApis(declarations));
+  const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
+  let location = { pathname: '', hash: '', search: '' };
+  const result = render(
+    <TestMemoryRouter
+      initialEntries={[url]}
+      locationCallback={(l) => {
+        location = l;
+      }}
+    >
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+        <AdminUI layout={BareLayout}>{renderResources(declarations)}</AdminUI>
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  return { ...result, location: () => location };
+}
