@@ -87,7 +87,7 @@ export function calculatePrice<C extends RebateCodeRule>(input: PriceCalculation
   const { from, to } = readInterval(input.interval, input.zone);
   const given = input.quantities ?? [];
   const quantities = given.length > 0 ? given : [{ PriceId: 0, Quantity: 1 }];
-  const field = (index: number) => (given.length > 0 ? `Quantities[${index}]` : 'Quantities');
+  const field = (index: number, part: string) => (given.length > 0 ? `Quantities[${index}].${part}` : 'Quantities');
   const priced = priceLines(input.prices, from, to, quantities, field);
 
   const currencies = new Set(priced.map((line) => line.price.CurrencyId));

@@ -69,33 +69,33 @@ function runs(spans: readonly TimeSpan[], pick: (moment: DateTime) => PriceRule)
  * hour or day); consecutive stretches with the same price form one line. A whole-duration price met
  * later in such a booking is charged in full for its stretch. Quantity 0 gives no line.
  * @example
- * priceLines(prices, start, end, [{ PriceId: 0, Quantity: 2 }], (i) => `Quantities[${i}]`)
+ * priceLines(prices, start, end, [{ PriceId: 0, Quantity: 2 }], (i, part) => `Quantities[${i}].${part}`)
  */
 export function priceLines(
   prices: readonly PriceRule[],
   from: DateTime,
   to: DateTime,
   quantities: readonly QuantityRequest[],
-  fieldPrefix: (index: number) => string,
+  fieldOf: (index: number, part: 'PriceId' | 'Quantity') => string,
 ): PricedLine[] {
   const byId = new Map(prices.map((price) => [price.Id, price]));
   let spans: TimeSpan[] | null = null;
   const lines: PricedLine[] = [];
   quantities.forEach((request, quantityIndex) => {
-    const field = fieldPrefix(quantityIndex);
+    const field = fieldOf(quantityIndex, 'PriceId');
     if (!Number.isInteger(request.Quantity) || request.Quantity < 0) {
-      throw new PricingError(`${field}.Quantity`, 'NegativeQuantity', { value: request.Quantity });
+      throw new PricingError(fieldOf(quantityIndex, 'Quantity'), 'NegativeQuantity', { value: request.Quantity });
     }
     if (request.Quantity === 0) return;
     let named: PriceRule | null = null;
     if (request.PriceId !== 0) {
       named = byId.get(request.PriceId) ?? null;
-      if (!named) throw new PricingError(`${field}.PriceId`, 'UnknownPrice', { id: request.PriceId });
+      if (!named) throw new PricingError(field, 'UnknownPrice', { id: request.PriceId });
       if (!isPriceValidAt(named, from)) {
-        throw new PricingError(`${field}.PriceId`, 'PriceNotValid', { id: request.PriceId, time: formatLocal(from) });
+        throw new PricingError(field, 'PriceNotValid', { id: request.PriceId, time: formatLocal(from) });
       }
     }
-    const pick = (moment: DateTime) => priceAt(prices, named, moment, `${field}.PriceId`);
+    const pick = (moment: DateTime) => priceAt(prices, named, moment, field);
     const first = pick(from);
     const lineRuns =
       first.CalculationTypeId === 1 ? [{ price: first, from, to }] : runs((spans ??= splitAtPriceBoundaries(from, to, prices)), pick);
