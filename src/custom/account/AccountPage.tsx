@@ -1,0 +1,180 @@
+import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Avatar, Box, Button as MuiButton, Card, CardContent, CardHeader, Chip, Divider, Stack, Typography } from '@mui/material';
+import LockIcon from '@mui/icons-material/LockReset';
+import EditIcon from '@mui/icons-material/Edit';
+import MailIcon from '@mui/icons-material/MarkEmailRead';
+import DeleteIcon from '@mui/icons-material/DeleteForever';
+import { Button, Confirm, Link, Loading, useNotify, useTranslate } from 'react-admin';
+import type { AuthUser } from '../../../schema/company';
+import type { QueryResponse } from '../../../schema/common';
+import { loadConfig } from '../../config';
+import { apiErrorInfo, resultsOf, useApi } from '../api';
+import { NarrowPage, PageHeading } from '../layout';
+
+/** GET /users may also say whether the e-mail address is verified. */
+type Profile = AuthUser & { EmailVerified?: boolean };
+
+const PROFILE_QUERY_KEY = ['custom', 'account', 'profile'] as const;
+
+/** Realm of the admin users, from the runtime config; 'booking-admin' when the config cannot be read. */
+async function adminRealm(): Promise<string> {
+  try {
+    return (await loadConfig()).keycloak.realm;
+  } catch {
+    return 'booking-admin';
+  }
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }} sx={{ py: 1 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ minWidth: { sm: 180 } }}>
+        {translate(label)}
+      </Typography>
+      <Typography variant="body2" component="div">
+        {children}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** /account: the signed-in administrator's profile, e-mail verification and account deletion. */
+export default function AccountPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const api = useApi();
+  const { data: user, isPending, error } = useQuery({
+    queryKey: PROFILE_QUERY_KEY,
+    queryFn: async () => resultsOf(await api.call<QueryResponse<Profile> | Profile>('GET', '/users'))[0] ?? null,
+  });
+  const [verificationSent, setVerificationSent] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleteRequested, setDeleteRequested] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  if (isPending) return <Loading />;
+  if (error || !user) return <Alert severity="error">{translate('custom.common.loadError')}</Alert>;
+
+  const run = async (action: () => Promise<unknown>, onDone: () => void) => {
+    setBusy(true);
+    try {
+      await action();
+      onDone();
+    } catch (failure) {
+      notify(apiErrorInfo(failure).message || 'custom.common.unknownError', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const sendVerification = () =>
+    run(
+      () => api.call('POST', `/users/${user.Id}/verify`, { body: { Id: user.Id } }),
+      () => {
+        setVerificationSent(true);
+        notify('custom.account.verificationSent', { type: 'success', messageArgs: { email: user.Email } });
+      },
+    );
+  const deleteAccount = () =>
+    run(
+      async () => api.call('DELETE', '/users', { body: { UserName: user.Email, Realm: await adminRealm(), ForceDelete: false } }),
+      () => {
+        setConfirmDelete(false);
+        setDeleteRequested(true);
+      },
+    );
+
+  const fullName = [user.Firstname, user.Lastname].filter(Boolean).join(' ') || user.Email;
+  const initials = [user.Firstname, user.Lastname].map((part) => part?.charAt(0) ?? '').join('').toUpperCase() || user.Email.charAt(0).toUpperCase();
+
+  return (
+    <NarrowPage>
+      <PageHeading title="custom.account.title" />
+      <Stack spacing={2}>
+        <Card>
+          <CardHeader
+            avatar={<Avatar sx={{ bgcolor: 'primary.main' }}>{initials}</Avatar>}
+            title={<Typography variant="h6" component="h2">{fullName}</Typography>}
+            subheader={user.Company?.Name}
+            action={
+              <Button component={Link} to={`/administrators/${user.Id}`} label="custom.account.editProfile">
+                <EditIcon />
+              </Button>
+            }
+            sx={{ flexWrap: 'wrap' }}
+          />
+          <Divider />
+          <CardContent>
+            <Row label="custom.account.fields.Firstname">{user.Firstname || '–'}</Row>
+            <Row label="custom.account.fields.Lastname">{user.Lastname || '–'}</Row>
+            <Row label="custom.account.fields.Email">
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <span>{user.Email}</span>
+                {user.EmailVerified !== undefined && (
+                  <Chip
+                    size="small"
+                    color={user.EmailVerified ? 'success' : 'warning'}
+                    label={translate(user.EmailVerified ? 'custom.account.verified' : 'custom.account.notVerified')}
+                  />
+                )}
+              </Stack>
+            </Row>
+            {user.Company && <Row label="custom.account.fields.Company">{user.Company.Name}</Row>}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader title={<Typography variant="subtitle1" component="h2">{translate('custom.account.security')}</Typography>} />
+          <CardContent sx={{ pt: 0 }}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+              <Button component={Link} to="/change-password" label="custom.account.changePassword" variant="outlined">
+                <LockIcon />
+              </Button>
+              {user.EmailVerified !== true && (
+                <MuiButton variant="outlined" startIcon={<MailIcon />} disabled={busy || verificationSent} onClick={() => void sendVerification()}>
+                  {translate('custom.account.verifyEmail')}
+                </MuiButton>
+              )}
+            </Stack>
+            {verificationSent && (
+              <Alert severity="success" sx={{ mt: 2 }}>
+                {translate('custom.account.verificationSent', { email: user.Email })}
+              </Alert>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card sx={{ borderColor: 'error.light', borderWidth: 1, borderStyle: 'solid' }}>
+          <CardHeader title={<Typography variant="subtitle1" component="h2" color="error">{translate('custom.account.deleteTitle')}</Typography>} />
+          <CardContent sx={{ pt: 0 }}>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              {translate('custom.account.deleteIntro')}
+            </Typography>
+            {deleteRequested ? (
+              <Alert severity="info">{translate('custom.account.deleteRequested', { email: user.Email })}</Alert>
+            ) : (
+              <Box>
+                <MuiButton color="error" variant="outlined" startIcon={<DeleteIcon />} disabled={busy} onClick={() => setConfirmDelete(true)}>
+                  {translate('custom.account.delete')}
+                </MuiButton>
+              </Box>
+            )}
+          </CardContent>
+        </Card>
+      </Stack>
+      <Confirm
+        isOpen={confirmDelete}
+        loading={busy}
+        title="custom.account.deleteConfirmTitle"
+        content="custom.account.deleteConfirmContent"
+        confirm="custom.account.delete"
+        confirmColor="warning"
+        onConfirm={() => void deleteAccount()}
+        onClose={() => setConfirmDelete(false)}
+      />
+    </NarrowPage>
+  );
+}
+
+AccountPage.path = '/account';

@@ -1,0 +1,111 @@
+import type { ComponentType, ReactNode } from 'react';
+import { Box, Card, CardActionArea, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import type { SvgIconProps } from '@mui/material';
+import EventIcon from '@mui/icons-material/Event';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import SpaIcon from '@mui/icons-material/Spa';
+import PeopleIcon from '@mui/icons-material/People';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import BusinessIcon from '@mui/icons-material/Business';
+import { LinkBase, useGetIdentity, useGetList, useTranslate } from 'react-admin';
+import { useCompany } from '../company/useCompany';
+
+/** Total of a resource from a one-record page (the API's Total), never counted in the browser. */
+function useTotal(resource: string): { total: number | undefined; isPending: boolean } {
+  const { total, isPending } = useGetList(resource, { pagination: { page: 1, perPage: 1 }, sort: { field: 'Id', order: 'ASC' } });
+  return { total, isPending };
+}
+
+function CountCard({ resource, label, icon: Icon, to }: { resource: string; label: string; icon: ComponentType<SvgIconProps>; to: string }) {
+  const translate = useTranslate();
+  const { total, isPending } = useTotal(resource);
+  return (
+    <Card>
+      <CardActionArea component={LinkBase} to={to} sx={{ height: '100%' }}>
+        <CardContent>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Box sx={{ display: 'flex', p: 1.5, borderRadius: 2, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+              <Icon />
+            </Box>
+            <div>
+              <Typography variant="h4" component="p" aria-label={translate(label)}>
+                {isPending ? <Skeleton width={48} /> : (total ?? '–')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {translate(label)}
+              </Typography>
+            </div>
+          </Stack>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+const LINKS: { to: string; label: string; description: string; icon: ComponentType<SvgIconProps> }[] = [
+  { to: '/scheduler', label: 'custom.dashboard.links.scheduler', description: 'custom.dashboard.links.schedulerText', icon: CalendarMonthIcon },
+  { to: '/bookings', label: 'custom.dashboard.links.bookings', description: 'custom.dashboard.links.bookingsText', icon: EventIcon },
+  { to: '/services', label: 'custom.dashboard.links.services', description: 'custom.dashboard.links.servicesText', icon: SpaIcon },
+  { to: '/customers', label: 'custom.dashboard.links.customers', description: 'custom.dashboard.links.customersText', icon: PeopleIcon },
+  { to: '/promo-codes', label: 'custom.dashboard.links.promoCodes', description: 'custom.dashboard.links.promoCodesText', icon: LocalOfferIcon },
+  { to: '/company', label: 'custom.dashboard.links.company', description: 'custom.dashboard.links.companyText', icon: BusinessIcon },
+];
+
+function Grid({ min, children }: { min: number; children: ReactNode }) {
+  return <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: `repeat(auto-fill, minmax(${min}px, 1fr))` }}>{children}</Box>;
+}
+
+/** /dashboard and /licenses: a welcome with the company name, quick counts and the main screens. */
+export default function DashboardPage() {
+  const translate = useTranslate();
+  const { company } = useCompany();
+  const { identity } = useGetIdentity();
+  const firstName = identity?.fullName?.split(' ')[0];
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="overline" color="text.secondary">
+          {company?.Name ?? <Skeleton width={200} />}
+        </Typography>
+        <Typography variant="h4" component="h1">
+          {firstName ? translate('custom.dashboard.welcomeName', { name: firstName }) : translate('custom.dashboard.welcome')}
+        </Typography>
+        <Typography variant="body1" color="text.secondary">
+          {translate('custom.dashboard.intro')}
+        </Typography>
+      </Box>
+      <Grid min={220}>
+        <CountCard resource="services" label="custom.dashboard.counts.services" icon={SpaIcon} to="/services" />
+        <CountCard resource="customers" label="custom.dashboard.counts.customers" icon={PeopleIcon} to="/customers" />
+      </Grid>
+      <Box>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {translate('custom.dashboard.shortcuts')}
+        </Typography>
+        <Grid min={260}>
+          {LINKS.map(({ to, label, description, icon: Icon }) => (
+            <Card key={to} variant="outlined">
+              <CardActionArea component={LinkBase} to={to} sx={{ height: '100%' }}>
+                <CardContent>
+                  <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+                    <Icon color="primary" />
+                    <div>
+                      <Typography variant="subtitle1" component="h3">
+                        {translate(label)}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {translate(description)}
+                      </Typography>
+                    </div>
+                  </Stack>
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          ))}
+        </Grid>
+      </Box>
+    </Stack>
+  );
+}
+
+DashboardPage.path = '/dashboard';

@@ -1,0 +1,20 @@
+import { createElement, lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import { Loading } from 'react-admin';
+import BusinessIcon from '@mui/icons-material/Business';
+import type { CustomPage } from '../shell/menuTypes';
+
+const CompanyPage = lazy(() => import('./company/CompanyPage'));
+const ChangePasswordPage = lazy(() => import('./account/ChangePasswordPage'));
+const AccountPage = lazy(() => import('./account/AccountPage'));
+const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
+
+const page = (component: ComponentType): ReactElement => createElement(Suspense, { fallback: createElement(Loading) }, createElement(component));
+
+/** The hand-built pages, registered by App.tsx under `<CustomRoutes>`; each loads on first visit. */
+export const customPages: CustomPage[] = [
+  { path: '/dashboard', element: page(DashboardPage) },
+  { path: '/licenses', element: page(DashboardPage) },
+  { path: '/company', element: page(CompanyPage), group: 'company', label: 'custom.company.menu', icon: BusinessIcon },
+  { path: '/account', element: page(AccountPage) },
+  { path: '/change-password', element: page(ChangePasswordPage) },
+];
