@@ -3,10 +3,10 @@ import BusinessIcon from '@mui/icons-material/Business';
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import { Loading, useTranslate } from 'react-admin';
+import { AdministratorList } from '../../resources/administrators';
 import { useHashTab } from '../../shell/useHashTab';
 import { BillingInformationTab } from '../billing/BillingInformationTab';
 import { PageHeading } from '../layout';
-import { AdministratorsTab } from './AdministratorsTab';
 import { CompanyInformation } from './CompanyInformation';
 import { useCompany } from './useCompany';
 
@@ -50,7 +50,7 @@ export default function CompanyPage() {
         </Tabs>
         <CardContent role="tabpanel" id={`company-tabpanel-${tab}`} aria-labelledby={`company-tab-${tab}`}>
           {tab === 'administrators' ? (
-            <AdministratorsTab />
+            <AdministratorList />
           ) : isPending ? (
             <Loading />
           ) : error || !company ? (
