@@ -1,0 +1,157 @@
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import Keycloak from 'keycloak-js';
+import { ThemeProvider, createTheme, CssBaseline } from '@mui/material';
+import { Admin, CustomRoutes, I18nContextProvider, type AuthProvider, type I18nProvider } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { loadConfig, type RuntimeConfig } from './config';
+import { AppEvents, createDataProvider, createHttpClient } from './dataProvider';
+import type { BookingDataProvider } from './dataProvider/types';
+import { AuthCallbackPage, AuthGate, AuthSession, LoginPage, ProfileContext, createAuthProvider, loadProfile, type AuthUser } from './auth';
+import { createI18nProvider } from './i18n';
+import {
+  AppLoadFailure,
+  Layout,
+  RedirectToDashboard,
+  ShellContext,
+  UNPADDED_PATHS,
+  installClientErrorReporter,
+  shellRoutes,
+  theme,
+  type CustomPage,
+  type ShellConfig,
+  type ShellMenuEntry,
+} from './shell';
+import { declarations } from './resources';
+import { menuEntries, renderResources, resourceApis } from './resources/engine';
+import { customPages } from './custom';
+
+interface Services {
+  config: RuntimeConfig;
+  session: AuthSession;
+  dataProvider: BookingDataProvider;
+  authProvider: AuthProvider;
+  loadProfile: () => Promise<AuthUser>;
+  shell: ShellConfig;
+  Login: ComponentType;
+}
+
+/** Wires one app instance: event bus, session, HTTP client, data and auth providers. */
+function createServices(config: RuntimeConfig, i18nProvider: I18nProvider): Services {
+  const events = new AppEvents();
+  const session = new AuthSession({ keycloak: new Keycloak(config.keycloak) });
+  const httpClient = createHttpClient({
+    apiKey: config.apiKey,
+    events,
+    auth: session,
+    getLanguage: () => i18nProvider.getLocale(),
+    translate: (key) => i18nProvider.translate(key),
+  });
+  const dataProvider = createDataProvider(config.apiUrl, httpClient, resourceApis(declarations));
+  const profileRef: { current: AuthUser | null } = { current: null };
+  const pages = customPages as CustomPage[];
+  const menu: ShellMenuEntry[] = [
+    ...(menuEntries(declarations) as ShellMenuEntry[]),
+    ...pages.filter((p) => p.group && p.label).map((p) => ({ group: p.group ?? null, label: p.label ?? p.path, icon: p.icon, to: p.path })),
+  ];
+  return {
+    config,
+    session,
+    dataProvider,
+    authProvider: createAuthProvider(session, () => profileRef.current),
+    loadProfile: async () => {
+      profileRef.current = await loadProfile(httpClient, config.apiUrl);
+      return profileRef.current;
+    },
+    shell: {
+      events,
+      menu,
+      unpaddedPaths: [...UNPADDED_PATHS, ...pages.filter((p) => p.unpadded).map((p) => p.path)],
+    },
+    Login: () => <LoginPage session={session} />,
+  };
+}
+
+type Boot = { kind: 'loading' } | { kind: 'failed'; detail: string } | { kind: 'ready'; services: Services };
+
+const muiTheme = createTheme(theme);
+
+function BookingAdmin({ services, profile, i18nProvider }: { services: Services; profile: AuthUser; i18nProvider: I18nProvider }) {
+  const { dataProvider, authProvider, shell, Login } = services;
+  useEffect(() => installClientErrorReporter((report) => dataProvider.call('POST', '/errors', { body: report })), [dataProvider]);
+  const pages = customPages as CustomPage[];
+  const resourceNames = useMemo(() => declarations.map((d) => d.name), []);
+  return (
+    <ProfileContext.Provider value={profile}>
+      <ShellContext.Provider value={shell}>
+        <Admin
+          disableTelemetry
+          title="app.name"
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          i18nProvider={i18nProvider}
+          theme={theme}
+          layout={Layout}
+          loginPage={Login}
+          dashboard={RedirectToDashboard}
+          catchAll={RedirectToDashboard}
+        >
+          {renderResources(declarations)}
+          <CustomRoutes noLayout>
+            <Route path={AuthCallbackPage.path} element={<AuthCallbackPage />} />
+            {pages
+              .filter((p) => p.noLayout)
+              .map((p) => (
+                <Route key={p.path} path={p.path} element={p.element} />
+              ))}
+          </CustomRoutes>
+          <CustomRoutes>{shellRoutes(pages.filter((p) => !p.noLayout), resourceNames)}</CustomRoutes>
+        </Admin>
+      </ShellContext.Provider>
+    </ProfileContext.Provider>
+  );
+}
+
+/**
+ * The admin: loads the languages and the runtime configuration, establishes the session, then
+ * renders react-admin with the shell, the declared resources and the custom pages.
+ */
+export function App() {
+  const [i18nProvider, setI18nProvider] = useState<I18nProvider | null>(null);
+  const [boot, setBoot] = useState<Boot>({ kind: 'loading' });
+
+  useEffect(() => {
+    let active = true;
+    createI18nProvider()
+      .then(async (i18n) => {
+        if (!active) return;
+        setI18nProvider(i18n);
+        try {
+          const config = await loadConfig();
+          if (active) setBoot({ kind: 'ready', services: createServices(config, i18n) });
+        } catch (error) {
+          if (active) setBoot({ kind: 'failed', detail: error instanceof Error ? error.message : String(error) });
+        }
+      })
+      .catch((error: unknown) => {
+        if (active) setBoot({ kind: 'failed', detail: error instanceof Error ? error.message : String(error) });
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  if (!i18nProvider) return null;
+  return (
+    <I18nContextProvider value={i18nProvider}>
+      <ThemeProvider theme={muiTheme}>
+        <CssBaseline />
+        {boot.kind === 'failed' && <AppLoadFailure detail={boot.detail} />}
+        {boot.kind === 'ready' && (
+          <AuthGate session={boot.services.session} loadProfile={boot.services.loadProfile}>
+            {(profile) => <BookingAdmin services={boot.services} profile={profile} i18nProvider={i18nProvider} />}
+          </AuthGate>
+        )}
+      </ThemeProvider>
+    </I18nContextProvider>
+  );
+}

@@ -1,0 +1,49 @@
+import type { AuthProvider } from 'react-admin';
+import type { AuthUser } from '../../schema/company';
+import { rememberTarget } from './postLoginTarget';
+import { fullNameOf } from './profile';
+import type { AuthSession } from './session';
+
+/**
+ * react-admin's authProvider over the keycloak-js session. A check on an ended session sends the
+ * user to /login (which explains that the session expired); logging out also ends the other tabs.
+ * @example
+ * const authProvider = createAuthProvider(session, () => profile);
+ * <Admin authProvider={authProvider} … />
+ */
+export function createAuthProvider(session: AuthSession, getProfile: () => AuthUser | null): AuthProvider {
+  const requireSession = async () => {
+    if (session.status !== 'authenticated') throw { message: false, redirectTo: '/login' };
+  };
+  return {
+    login: async () => {
+      await session.login();
+    },
+    logout: async () => {
+      if (session.status === 'authenticated') {
+        await session.logout();
+        return false;
+      }
+      rememberTarget(`${window.location.pathname}${window.location.search}${window.location.hash}`);
+      return '/login';
+    },
+    checkAuth: requireSession,
+    checkError: async (error: { status?: number } | undefined) => {
+      if (error?.status === 401) {
+        session.markExpired();
+        throw { message: false, redirectTo: '/login' };
+      }
+    },
+    getIdentity: async () => {
+      await requireSession();
+      const profile = getProfile();
+      const claims = session.claims;
+      return {
+        id: profile?.Id ?? claims.sub ?? '',
+        fullName: profile ? fullNameOf(profile) : (claims.name ?? claims.email ?? ''),
+        companyName: profile?.Company?.Name ?? '',
+      };
+    },
+    getPermissions: async () => undefined,
+  };
+}

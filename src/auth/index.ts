@@ -1,0 +1,11 @@
+export { AuthSession, SESSION_FLAG_KEY, LOGOUT_CHANNEL, TOKEN_MIN_VALIDITY } from './session';
+export type { KeycloakLike, SessionStatus, AuthSessionOptions } from './session';
+export { createAuthProvider } from './authProvider';
+export { AuthGate } from './AuthGate';
+export { AuthWaiting, UNAUTHENTICATED_WAIT_MS } from './AuthWaiting';
+export { AuthCallbackPage } from './AuthCallbackPage';
+export { LoginPage } from './LoginPage';
+export { AgreementModal } from './AgreementModal';
+export { ProfileContext, useProfile, loadProfile, NoCompanyError, fullNameOf } from './profile';
+export type { AuthUser } from './profile';
+export { rememberTarget, takeTarget, POST_LOGIN_TARGET_KEY } from './postLoginTarget';

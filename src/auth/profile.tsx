@@ -1,0 +1,42 @@
+import { createContext, useContext } from 'react';
+import type { AuthUser } from '../../schema/company';
+import type { HttpClient } from '../dataProvider/types';
+
+export type { AuthUser };
+
+/** Raised when the signed-in account belongs to no company. */
+export class NoCompanyError extends Error {
+  constructor() {
+    super('newAuth.noCompanyId');
+    this.name = 'NoCompanyError';
+  }
+}
+
+/**
+ * Loads the signed-in administrator's profile (GET /users); rejects with NoCompanyError without a CompanyId.
+ * @example
+ * const profile = await loadProfile(httpClient, config.apiUrl);
+ */
+export async function loadProfile(httpClient: HttpClient, apiUrl: string): Promise<AuthUser> {
+  const { json } = await httpClient<AuthUser | { Results?: AuthUser[] }>(`${apiUrl}/users`);
+  const user = json && 'Results' in json && Array.isArray(json.Results) ? json.Results[0] : (json as AuthUser | null);
+  if (!user || user.CompanyId === null || user.CompanyId === undefined) throw new NoCompanyError();
+  return user;
+}
+
+export const ProfileContext = createContext<AuthUser | null>(null);
+
+/**
+ * The signed-in administrator's profile (null outside the authenticated app).
+ * @example
+ * const profile = useProfile();
+ * const isFree = profile?.Company?.IsFreeAccount;
+ */
+export function useProfile(): AuthUser | null {
+  return useContext(ProfileContext);
+}
+
+/** "Firstname Lastname", or the e-mail when the name is empty. */
+export function fullNameOf(user: Pick<AuthUser, 'Firstname' | 'Lastname' | 'Email'>): string {
+  return `${user.Firstname ?? ''} ${user.Lastname ?? ''}`.trim() || user.Email;
+}

@@ -1,0 +1,80 @@
+import type { DataProvider } from 'react-admin';
+
+/** How one react-admin resource maps onto the booking API. */
+export interface ResourceApi {
+  /** API path under apiUrl, e.g. '/services' or '/services/prices'. */
+  path: string;
+  /** Extra query parameters on every read (getList/getOne/getMany), e.g. { IncludePrices: true }. */
+  readParams?: Record<string, string | number | boolean>;
+  /** react-admin filter key → API query parameter, when they differ (e.g. q → Search). Default: same name; 'q' → 'Search'. */
+  filterMap?: Record<string, string>;
+  /** Field holding the primary key on the wire; default 'Id'. */
+  idField?: string;
+  /** Fixed filters always sent, e.g. { Visible: false } for /customers/inactive. */
+  permanentFilter?: Record<string, unknown>;
+  /**
+   * When the API accepts several ids in one list query (repeated parameter), its name; getMany then
+   * makes one call. Without it getMany reads each record with `Id=`.
+   */
+  manyIdsParam?: string;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface HttpRequest {
+  method?: HttpMethod;
+  /** JSON-serialisable body, or FormData for multipart uploads. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface HttpResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  json: T;
+}
+
+/** Sends one call with the contract's headers and turns failures into react-admin HttpErrors. */
+export type HttpClient = <T = unknown>(url: string, request?: HttpRequest) => Promise<HttpResponse<T>>;
+
+export interface CallOptions {
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+/** The react-admin DataProvider plus the custom methods for calls that are not plain CRUD. */
+export interface BookingDataProvider extends DataProvider {
+  call<T = unknown>(method: HttpMethod, path: string, options?: CallOptions): Promise<T>;
+  upload<T = unknown>(path: string, formData: FormData): Promise<T>;
+}
+
+/** One field error inside a ResponseStatus. */
+export interface WireResponseError {
+  ErrorCode?: string;
+  FieldName?: string;
+  Message?: string;
+}
+
+export interface WireResponseStatus {
+  ErrorCode?: string;
+  Message?: string;
+  Errors?: WireResponseError[];
+}
+
+/** License/trial limit details a 402 or 426 carries. */
+export interface LicenseLimit {
+  status: number;
+  Header: string;
+  Body: string;
+  SuggestedLicenseToUpgrade?: unknown;
+  SuggestedTrialType?: unknown;
+}
+
+/** One entry of the correlation error list. */
+export interface CorrelationError {
+  correlationId: string;
+  endpoint: string;
+  request: unknown;
+  response: unknown;
+  text: string;
+}

@@ -1,0 +1,5 @@
+export { createI18nProvider } from './i18nProvider';
+export type { I18nOptions } from './i18nProvider';
+export { LANGUAGES, LANGUAGE_NAMES, DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, resolveInitialLanguage, isLanguage } from './languages';
+export type { Language } from './languages';
+export { englishMessages, loadMessages, mergeMessages } from './messages';

@@ -1,0 +1,46 @@
+import { type ReactNode } from 'react';
+import { Box } from '@mui/material';
+import { Layout as RaLayout, type LayoutProps } from 'react-admin';
+import { matchPath, useLocation } from 'react-router-dom';
+import { AgreementModal } from '../auth/AgreementModal';
+import { AppBar } from './AppBar';
+import { BillingStatusNotice } from './BillingStatusNotice';
+import { CorrelationErrorModal } from './CorrelationErrorModal';
+import { LayoutError } from './LayoutError';
+import { LicenseLimitModal } from './LicenseLimitModal';
+import { Menu } from './Menu';
+import { useShell } from './ShellContext';
+
+/** Content width and padding of spec core.md §9. */
+export const CONTENT_MAX_WIDTH = 1400;
+export const CONTENT_PADDING = 20;
+
+/**
+ * Whether `pathname` is one of the unpadded screens.
+ * @example
+ * isUnpadded('/newsletters/templates/3', ['/newsletters/templates/:id']); // true
+ */
+export function isUnpadded(pathname: string, patterns: readonly string[]): boolean {
+  return patterns.some((pattern) => matchPath({ path: pattern, end: true }, pathname) !== null);
+}
+
+/** The app shell: top bar, grouped sidebar, the framed content and the state-driven modals. */
+export function Layout({ children, ...rest }: LayoutProps & { children?: ReactNode }) {
+  const { pathname } = useLocation();
+  const { unpaddedPaths } = useShell();
+  const unpadded = isUnpadded(pathname, unpaddedPaths);
+  return (
+    <RaLayout {...rest} appBar={AppBar} menu={Menu} error={LayoutError} sx={{ '& .RaLayout-content': { padding: 0 } }}>
+      <Box
+        data-testid="shell-content"
+        sx={unpadded ? { width: '100%' } : { width: '100%', maxWidth: CONTENT_MAX_WIDTH, padding: `${CONTENT_PADDING}px`, boxSizing: 'border-box' }}
+      >
+        {children}
+      </Box>
+      <BillingStatusNotice />
+      <LicenseLimitModal />
+      <CorrelationErrorModal />
+      <AgreementModal />
+    </RaLayout>
+  );
+}

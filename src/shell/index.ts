@@ -1,0 +1,18 @@
+export { Layout, isUnpadded, CONTENT_MAX_WIDTH, CONTENT_PADDING } from './Layout';
+export { AppBar } from './AppBar';
+export { Menu, groupMenu, PLATFORM_MENU } from './Menu';
+export { NotYetAvailable } from './NotYetAvailable';
+export { Dashboard } from './Dashboard';
+export { useHashTab } from './useHashTab';
+export { ErrorLoadingData } from './ErrorLoadingData';
+export { AppLoadFailure } from './AppLoadFailure';
+export { LicenseLimitModal } from './LicenseLimitModal';
+export { CorrelationErrorModal, COPIED_MESSAGE_MS } from './CorrelationErrorModal';
+export { ShellContext, useShell } from './ShellContext';
+export type { ShellConfig } from './ShellContext';
+export { shellRoutes, RedirectToDashboard } from './routes';
+export { SCREENS, REDIRECTS, UNPADDED_PATHS, isClaimed } from './screens';
+export { MENU_GROUPS } from './menuTypes';
+export type { MenuGroup, ShellMenuEntry, CustomPage } from './menuTypes';
+export { installClientErrorReporter, toClientErrorReport } from './clientErrorReporter';
+export { theme, ACCENT_COLOR } from './theme';
