@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDb, type Db } from '../server/db/db';
+import { migrate } from '../server/db/migrate';
+import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/seed';
+
+export interface BenchServer {
+  baseUrl: string;
+  token: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Prepares a database (fresh PGlite folder, or the DATABASE_URL server), lets `prepare` load data
+ * into it, then starts the real server in its own process on a loopback port and signs in.
+ */
+export async function startBenchServer(prepare: (db: Db, companyId: number) => Promise<void>): Promise<BenchServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'booking-bench-'));
+  const databaseUrl = process.env.DATABASE_URL;
+  const db = await openDb({ databaseUrl, dataDir: join(dataDir, 'pglite') });
+  await migrate(db);
+  if (databaseUrl) await db.exec('truncate companies cascade');
+  await seedDemo(db);
+  const company = await db.one<{ id: number }>('select company_id as id from users where lower(email) = $1', [DEMO_EMAIL]);
+  await prepare(db, company!.id);
+  await db.close();
+
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_DIST: join(dataDir, 'no-admin') },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error('bench server did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const res = await fetch(`${baseUrl}/realms/booking-admin/protocol/openid-connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', client_id: 'api-users', username: DEMO_EMAIL, password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`bench login failed: ${res.status} ${await res.text()}`);
+  const token = ((await res.json()) as { access_token: string }).access_token;
+  return {
+    baseUrl,
+    token,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
