@@ -125,12 +125,11 @@ export const customers = defineResource<Customer, CustomerInput, CustomerQuery>(
           invoice_country_code: a.InvoiceCountryCode?.trim().toUpperCase() || null,
         });
       }
-      const email = input.Email?.trim() || null;
-      const phone = input.Phone?.trim() || null;
-      return {
-        input: { ...input, Firstname: firstname, Lastname: lastname, PersonalIdentityNumber: pin, Email: email, Phone: phone, ImageUrl: input.ImageUrl || null },
-        columns,
-      };
+      const cleaned: CustomerInput = { ...input, Firstname: firstname, Lastname: lastname };
+      for (const key of ['Email', 'Phone', 'PersonalIdentityNumber', 'ImageUrl'] as const) {
+        if (key in input) cleaned[key] = input[key]?.trim() || null;
+      }
+      return { input: cleaned, columns };
     },
     async afterWrite(id, input, w) {
       if (input.AccessKeys !== undefined) {
