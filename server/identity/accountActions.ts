@@ -1,0 +1,143 @@
+import type { Db } from '../db/db';
+import type { Lang } from '../messages';
+import type { Mailer } from '../integrations/mail/index';
+import { findUserByEmail, type IdentityUser } from './accounts';
+import { revokeAccount } from './adapter';
+import { hashPassword } from './passwords';
+import { t } from './texts';
+import { consumeUserToken, issueUserToken, peekUserToken } from './userTokens';
+
+/** Where mailed links lead. */
+export interface AccountLinks {
+  resetPassword(token: string, lang: Lang): string;
+  deleteAccount(token: string, lang: Lang): string;
+  verifyEmail(token: string, lang: Lang): string;
+}
+
+export interface AccountServices {
+  db: Db;
+  mailer: Mailer;
+  links: AccountLinks;
+}
+
+/**
+ * The account pages' links under the realm path, e.g.
+ * `http://127.0.0.1:8080/realms/booking-admin/login-actions/reset-password?token=…&kc_locale=sv`.
+ */
+export function accountLinks(baseUrl: string): AccountLinks {
+  const link = (action: string) => (token: string, lang: Lang) =>
+    `${baseUrl}/login-actions/${action}?${new URLSearchParams({ token, kc_locale: lang })}`;
+  return { resetPassword: link('reset-password'), deleteAccount: link('delete-account'), verifyEmail: link('verify-email') };
+}
+
+function displayName(user: IdentityUser): string {
+  return `${user.firstname} ${user.lastname}`.trim() || user.email;
+}
+
+/**
+ * Mails a one-hour password reset link when an active account has this e-mail; does nothing
+ * otherwise, so callers can answer the same either way.
+ */
+export async function requestPasswordReset({ db, mailer, links }: AccountServices, email: string, lang: Lang): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user || !user.active) return;
+  const token = await issueUserToken(db, { companyId: user.companyId, userId: user.id, purpose: 'reset_password' });
+  const link = links.resetPassword(token, lang);
+  await mailer.send({
+    companyId: user.companyId,
+    to: user.email,
+    subject: t(lang, 'resetSubject'),
+    text: t(lang, 'resetBody', { name: displayName(user), email: user.email, link }),
+    kind: 'reset_password',
+  });
+}
+
+/** Whether a reset link is still usable (to show the form or the 'invalid link' page). */
+export async function resetTokenValid(db: Db, token: string): Promise<boolean> {
+  return !!(await peekUserToken(db, token, 'reset_password'));
+}
+
+/** Sets a new password with a reset token and ends all the account's sessions. */
+export async function resetPassword(db: Db, token: string, password: string): Promise<boolean> {
+  const hash = await hashPassword(password);
+  return db.tx(async (tx) => {
+    const owner = await consumeUserToken(tx, token, 'reset_password');
+    if (!owner) return false;
+    const user = await tx.one<{ subject: string }>(
+      'update users set password_hash = $1, updated = now() where id = $2 and company_id = $3 returning subject',
+      [hash, owner.userId, owner.companyId],
+    );
+    if (!user) return false;
+    await revokeAccount(tx, user.subject);
+    return true;
+  });
+}
+
+export async function requestAccountDeletion({ db, mailer, links }: AccountServices, user: IdentityUser, lang: Lang): Promise<void> {
+  const token = await issueUserToken(db, { companyId: user.companyId, userId: user.id, purpose: 'delete_account' });
+  const link = links.deleteAccount(token, lang);
+  await mailer.send({
+    companyId: user.companyId,
+    to: user.email,
+    subject: t(lang, 'deleteSubject'),
+    text: t(lang, 'deleteBody', { name: displayName(user), email: user.email, link }),
+    kind: 'delete_account',
+  });
+}
+
+/** The e-mail of the account a deletion link is for, while the link is valid. */
+export async function deletionTarget(db: Db, token: string): Promise<string | undefined> {
+  const owner = await peekUserToken(db, token, 'delete_account');
+  if (!owner) return undefined;
+  const row = await db.one<{ email: string }>('select email from users where id = $1 and company_id = $2', [owner.userId, owner.companyId]);
+  return row?.email;
+}
+
+/**
+ * Deletes the account a confirmed deletion link names and ends its sessions. When other records
+ * still point at the administrator, the account is anonymised and deactivated instead.
+ */
+export async function deleteAccount(db: Db, token: string): Promise<boolean> {
+  const owner = await db.tx(async (tx) => {
+    const found = await consumeUserToken(tx, token, 'delete_account');
+    if (!found) return undefined;
+    const user = await tx.one<{ subject: string }>('select subject from users where id = $1 and company_id = $2', [found.userId, found.companyId]);
+    if (!user) return undefined;
+    await revokeAccount(tx, user.subject);
+    return { ...found, subject: user.subject };
+  });
+  if (!owner) return false;
+  try {
+    await db.tx((tx) => tx.query('delete from users where id = $1 and company_id = $2', [owner.userId, owner.companyId]));
+  } catch (err) {
+    if ((err as { code?: string }).code !== '23503') throw err;
+    await db.query(
+      `update users set active = false, email = 'deleted-' || id || '@invalid', firstname = '', lastname = '', phone = null,
+              password_hash = null, updated = now()
+        where id = $1 and company_id = $2`,
+      [owner.userId, owner.companyId],
+    );
+  }
+  return true;
+}
+
+export async function requestEmailVerification({ db, mailer, links }: AccountServices, user: IdentityUser, lang: Lang): Promise<void> {
+  const token = await issueUserToken(db, { companyId: user.companyId, userId: user.id, purpose: 'verify_email' });
+  const link = links.verifyEmail(token, lang);
+  await mailer.send({
+    companyId: user.companyId,
+    to: user.email,
+    subject: t(lang, 'verifySubject'),
+    text: t(lang, 'verifyBody', { name: displayName(user), email: user.email, link }),
+    kind: 'verify_email',
+  });
+}
+
+export async function verifyEmail(db: Db, token: string): Promise<boolean> {
+  return db.tx(async (tx) => {
+    const owner = await consumeUserToken(tx, token, 'verify_email');
+    if (!owner) return false;
+    await tx.query('update users set email_verified = true, updated = now() where id = $1 and company_id = $2', [owner.userId, owner.companyId]);
+    return true;
+  });
+}

@@ -1,0 +1,108 @@
+import type { Account } from 'oidc-provider';
+import type { Db } from '../db/db';
+import { hashPassword, verifyPassword } from './passwords';
+
+let dummyHash: Promise<string> | undefined;
+
+/** An administrator as the identity provider sees them (users table). */
+export interface IdentityUser {
+  id: number;
+  companyId: number;
+  subject: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  emailVerified: boolean;
+  active: boolean;
+  roles: string[];
+}
+
+interface UserRow {
+  id: number;
+  company_id: number;
+  subject: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  email_verified: boolean;
+  active: boolean;
+  password_hash: string | null;
+  roles: string[] | null;
+}
+
+const SELECT_USER = `
+  select u.id, u.company_id, u.subject, u.email, u.firstname, u.lastname, u.email_verified, u.active, u.password_hash,
+         (select array_agg(lower(r.name) order by r.id) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id) as roles
+    from users u`;
+
+function toUser(row: UserRow): IdentityUser {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    subject: row.subject,
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    emailVerified: row.email_verified,
+    active: row.active,
+    roles: row.roles ?? [],
+  };
+}
+
+export async function findUserBySubject(db: Db, subject: string): Promise<IdentityUser | undefined> {
+  const row = await db.one<UserRow>(`${SELECT_USER} where u.subject = $1`, [subject]);
+  return row ? toUser(row) : undefined;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<IdentityUser | undefined> {
+  const row = await db.one<UserRow>(`${SELECT_USER} where lower(u.email) = lower($1)`, [email.trim()]);
+  return row ? toUser(row) : undefined;
+}
+
+/** The active administrator with this e-mail and password, or undefined. */
+export async function authenticate(db: Db, email: string, password: string): Promise<IdentityUser | undefined> {
+  const row = await db.one<UserRow>(`${SELECT_USER} where lower(u.email) = lower($1)`, [email.trim()]);
+  if (!row) {
+    // Same work as a real check, so timing does not tell which e-mails exist.
+    dummyHash ??= hashPassword('not-a-password');
+    await verifyPassword(password, await dummyHash);
+    return undefined;
+  }
+  const ok = await verifyPassword(password, row.password_hash);
+  return ok && row.active ? toUser(row) : undefined;
+}
+
+/** OpenID claims of an administrator; Keycloak's names. */
+export function userClaims(user: IdentityUser): Record<string, unknown> {
+  const name = `${user.firstname} ${user.lastname}`.trim();
+  return {
+    sub: user.subject,
+    email: user.email,
+    email_verified: user.emailVerified,
+    name: name || user.email,
+    given_name: user.firstname,
+    family_name: user.lastname,
+    preferred_username: user.email.toLowerCase(),
+  };
+}
+
+/** The session id a token carries: its own sid, else the provider session's uid (browser sign-ins). */
+export function sessionIdOf(token: { sid?: string; sessionUid?: string } | undefined): string | undefined {
+  return token?.sid ?? token?.sessionUid;
+}
+
+/**
+ * oidc-provider's findAccount: accounts are the users table, found by subject. The claims carry the
+ * session id of the token being issued, so ID tokens have Keycloak's `sid`.
+ */
+export function accountFinder(db: Db): (ctx: unknown, sub: string, token?: { sid?: string; sessionUid?: string }) => Promise<Account | undefined> {
+  return async (_ctx, sub, token) => {
+    const user = await findUserBySubject(db, sub);
+    if (!user || !user.active) return undefined;
+    const sid = sessionIdOf(token);
+    return {
+      accountId: user.subject,
+      claims: () => ({ ...userClaims(user), sub: user.subject, ...(sid ? { sid } : {}) }),
+    };
+  };
+}

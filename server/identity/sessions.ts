@@ -1,0 +1,31 @@
+import type { EmbeddedProvider } from './provider';
+
+/**
+ * Ends the sign-in a refresh token belongs to: its grant with every token issued under it and, for
+ * browser sign-ins, the provider session. Returns false when the token is unknown or does not match
+ * the expected client or account (nothing is changed then).
+ * @example
+ * await endSessionByRefreshToken(embedded, body.RefreshToken, { accountId: request.ctx.subject });
+ */
+export async function endSessionByRefreshToken(
+  { provider, refreshTokens }: EmbeddedProvider,
+  token: string,
+  expected: { clientId?: string; accountId?: string } = {},
+): Promise<boolean> {
+  const id = await refreshTokens.unwrap(token);
+  const refreshToken = id ? await provider.RefreshToken.find(id, { ignoreExpiration: true }) : undefined;
+  if (!refreshToken) return false;
+  if (expected.clientId && refreshToken.clientId !== expected.clientId) return false;
+  if (expected.accountId && refreshToken.accountId !== expected.accountId) return false;
+  if (refreshToken.grantId) {
+    const grant = await provider.Grant.find(refreshToken.grantId);
+    await grant?.destroy();
+    await provider.RefreshToken.adapter.revokeByGrantId(refreshToken.grantId);
+  }
+  if (refreshToken.sessionUid) {
+    const session = await provider.Session.findByUid(refreshToken.sessionUid);
+    await session?.destroy();
+  }
+  await refreshToken.destroy();
+  return true;
+}

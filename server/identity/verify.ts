@@ -1,0 +1,71 @@
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import type { Db } from '../db/db';
+import type { TokenVerifier, VerifiedToken } from '../context';
+import type { IdentityKeys } from './keys';
+import { API_RESOURCE } from './provider';
+
+interface AccessTokenClaims extends JWTPayload {
+  typ?: string;
+  sid?: string;
+  email?: string;
+  email_verified?: boolean;
+}
+
+function toVerified(payload: AccessTokenClaims, sub: string): VerifiedToken {
+  return {
+    sub,
+    sid: typeof payload.sid === 'string' ? payload.sid : undefined,
+    email: typeof payload.email === 'string' ? payload.email : undefined,
+  };
+}
+
+function assertBearer(payload: AccessTokenClaims): string {
+  if (payload.typ !== 'Bearer') throw new Error('not an access token');
+  if (typeof payload.sub !== 'string' || !payload.sub) throw new Error('token has no subject');
+  return payload.sub;
+}
+
+/**
+ * Verifies access tokens of the embedded provider: RS256 signature with the stored key, issuer,
+ * audience, expiry, and Keycloak's `typ: "Bearer"`.
+ * @example
+ * app.decorate('verifyToken', embeddedTokenVerifier(issuer, keys));
+ */
+export function embeddedTokenVerifier(issuer: string, keys: IdentityKeys): TokenVerifier {
+  return async (token) => {
+    const { payload } = await jwtVerify<AccessTokenClaims>(token, keys.publicKey, {
+      issuer,
+      audience: API_RESOURCE,
+      algorithms: ['RS256'],
+      clockTolerance: 5,
+    });
+    return toVerified(payload, assertBearer(payload));
+  };
+}
+
+/**
+ * Verifies access tokens of a real Keycloak realm against its JWKS, then maps the token to an
+ * administrator: by subject, else (first sign-in) by verified e-mail, which links the account by
+ * storing Keycloak's subject in users.subject.
+ * @example
+ * app.decorate('verifyToken', keycloakTokenVerifier(db, 'https://id.example.com', 'booking-admin'));
+ */
+export function keycloakTokenVerifier(db: Db, keycloakUrl: string, realm: string): TokenVerifier {
+  const issuer = `${keycloakUrl.replace(/\/$/, '')}/realms/${realm}`;
+  const jwks = createRemoteJWKSet(new URL(`${issuer}/protocol/openid-connect/certs`));
+  return async (token) => {
+    const { payload } = await jwtVerify<AccessTokenClaims>(token, jwks, { issuer, clockTolerance: 5 });
+    const sub = assertBearer(payload);
+    const known = await db.one<{ subject: string }>('select subject from users where subject = $1', [sub]);
+    if (known) return toVerified(payload, sub);
+    if (typeof payload.email !== 'string' || payload.email_verified !== true) throw new Error('unknown subject');
+    const linked = await db.one<{ subject: string }>(
+      `update users set subject = $1, updated = now()
+        where lower(email) = lower($2) and active
+        returning subject`,
+      [sub, payload.email],
+    );
+    if (!linked) throw new Error('no administrator with this e-mail');
+    return toVerified(payload, linked.subject);
+  };
+}

@@ -1,0 +1,26 @@
+import type { Db } from '../../db/db';
+import type { Mailer } from './mailer';
+import { SandboxMailer } from './sandbox';
+import { SmtpMailer } from './smtp';
+
+export type { Mailer, MailMessage, SentMail } from './mailer';
+export { listOutbox } from './outbox';
+export { SandboxMailer } from './sandbox';
+export { SmtpMailer } from './smtp';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends e-mail (sandbox unless SMTP_URL is set); decorated by the identity plugin. */
+    mailer: Mailer;
+  }
+}
+
+/**
+ * The mailer the environment asks for: SMTP when SMTP_URL is set (sender MAIL_FROM), else the sandbox.
+ * @example
+ * const mailer = createMailer(db, process.env);
+ */
+export function createMailer(db: Db, env: NodeJS.ProcessEnv = process.env): Mailer {
+  const from = env.MAIL_FROM ?? 'no-reply@booking-admin.local';
+  return env.SMTP_URL ? new SmtpMailer(db, env.SMTP_URL, from) : new SandboxMailer(db, from);
+}

@@ -1,0 +1,34 @@
+/** One e-mail the product sends. */
+export interface MailMessage {
+  /** The company the mail is sent for (null for mails outside any company). */
+  companyId: number | null;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** What the mail is about, e.g. 'reset_password'; lets tests and the outbox view filter. */
+  kind?: string;
+  /** Overrides the configured sender. */
+  from?: string;
+}
+
+/** A mail as recorded in mail_outbox. */
+export interface SentMail {
+  id: number;
+  companyId: number | null;
+  transport: string;
+  messageId: string | null;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  kind: string | null;
+  created: string;
+}
+
+/** Sends e-mail. The sandbox records; the SMTP adapter records and delivers. */
+export interface Mailer {
+  readonly transport: string;
+  send(message: MailMessage): Promise<SentMail>;
+}
