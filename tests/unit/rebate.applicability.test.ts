@@ -6,12 +6,13 @@ import {
   notApplicableMessages,
   PricingError,
   whyNotApplicable,
+  type ApplicabilityContext,
   type NotApplicableReason,
   type RebateCodeRule,
 } from '../../server/domain/pricing';
 import { MONDAY, SATURDAY, ZONE, at, code, giftCard, price, punchTicket, valueCard } from './pricing.fixtures';
 
-const mondayMorning = { at: at(`${MONDAY}T10:00:00`), serviceId: 3, customerId: 9, customerUses: 0 };
+const mondayMorning: ApplicabilityContext = { at: at(`${MONDAY}T10:00:00`), serviceId: 3, customerId: 9, customerUses: 0 };
 
 describe('whyNotApplicable', () => {
   it('accepts an active code within all its limits', () => {
@@ -28,7 +29,7 @@ describe('whyNotApplicable', () => {
     expect(whyNotApplicable(limited, mondayMorning)).toBeNull();
   });
 
-  const cases: [NotApplicableReason, RebateCodeRule, Partial<typeof mondayMorning>?][] = [
+  const cases: [NotApplicableReason, RebateCodeRule, Partial<ApplicabilityContext>?][] = [
     ['Inactive', code({ Id: 1, RebateCodeStatusId: 2 })],
     ['NotYetValid', code({ Id: 1, ValidFrom: '2025-06-03' })],
     ['Expired', code({ Id: 1, ValidTo: '2025-06-01' })],
