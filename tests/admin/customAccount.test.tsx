@@ -28,7 +28,7 @@ const accountHandlers = [
 
 describe('my account', () => {
   it('shows the profile and sends a verification e-mail', async () => {
-    server.use(...accountHandlers, http.post(`${API}/users/3/verify`, () => HttpResponse.json({})));
+    server.use(...accountHandlers, http.post(`${API}/users/3/verify`, () => HttpResponse.json({ Id: 3, Email: 'demo@example.com', EmailVerified: false, VerificationSent: true })));
     const user = userEvent.setup();
     renderPage(<AccountPage />, '/account');
     expect(await screen.findByRole('heading', { name: 'Demo Admin' })).toBeInTheDocument();
@@ -51,6 +51,30 @@ describe('my account', () => {
       path: '/users',
       body: { UserName: 'demo@example.com', Realm: 'booking-admin', ForceDelete: false },
     });
+  });
+});
+
+describe('my account, last administrator', () => {
+  it('asks again, then sends ForceDelete, when the server says this is the last administrator', async () => {
+    server.use(
+      ...accountHandlers,
+      http.delete(`${API}/users`, async ({ request }) => {
+        const body = (await request.json()) as { ForceDelete: boolean };
+        if (body.ForceDelete) return HttpResponse.json({ Email: 'demo@example.com', ConfirmationSent: true });
+        return HttpResponse.json(
+          { ResponseStatus: { ErrorCode: 'LastAdministrator', Message: 'Last administrator', Errors: [{ ErrorCode: 'LastAdministrator', FieldName: 'ForceDelete', Message: 'Last administrator' }] } },
+          { status: 409 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    renderPage(<AccountPage />, '/account');
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete my account' }));
+    const second = await screen.findByRole('dialog', { name: 'You are the last administrator' });
+    await user.click(within(second).getByRole('button', { name: 'Delete anyway' }));
+    expect(await screen.findByText(/We have sent an e-mail to demo@example.com/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => (c.body as { ForceDelete: boolean }).ForceDelete)).toEqual([false, true]);
   });
 });
 

@@ -7,13 +7,14 @@ import MailIcon from '@mui/icons-material/MarkEmailRead';
 import DeleteIcon from '@mui/icons-material/DeleteForever';
 import { Button, Confirm, Link, Loading, useNotify, useTranslate } from 'react-admin';
 import type { AuthUser } from '../../../schema/company';
+import type { DeleteUser, VerifyUserResponse } from '../../../schema/users';
 import type { QueryResponse } from '../../../schema/common';
 import { loadConfig } from '../../config';
 import { apiErrorInfo, resultsOf, useApi } from '../api';
 import { NarrowPage, PageHeading } from '../layout';
 
-/** GET /users may also say whether the e-mail address is verified. */
-type Profile = AuthUser & { EmailVerified?: boolean };
+/** What POST /users/{id}/verify answered: the address was already verified, or a link was mailed. */
+type Verification = 'verified' | 'sent';
 
 const PROFILE_QUERY_KEY = ['custom', 'account', 'profile'] as const;
 
@@ -47,41 +48,53 @@ export default function AccountPage() {
   const api = useApi();
   const { data: user, isPending, error } = useQuery({
     queryKey: PROFILE_QUERY_KEY,
-    queryFn: async () => resultsOf(await api.call<QueryResponse<Profile> | Profile>('GET', '/users'))[0] ?? null,
+    queryFn: async () => resultsOf(await api.call<QueryResponse<AuthUser> | AuthUser>('GET', '/users'))[0] ?? null,
   });
-  const [verificationSent, setVerificationSent] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [verification, setVerification] = useState<Verification | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<'ask' | 'lastAdministrator' | null>(null);
   const [deleteRequested, setDeleteRequested] = useState(false);
   const [busy, setBusy] = useState(false);
 
   if (isPending) return <Loading />;
   if (error || !user) return <Alert severity="error">{translate('custom.common.loadError')}</Alert>;
 
-  const run = async (action: () => Promise<unknown>, onDone: () => void) => {
+  const run = async <T,>(action: () => Promise<T>, onDone: (result: T) => void, onError?: (failure: unknown) => boolean) => {
     setBusy(true);
     try {
-      await action();
-      onDone();
+      onDone(await action());
     } catch (failure) {
-      notify(apiErrorInfo(failure).message || 'custom.common.unknownError', { type: 'error' });
+      if (!onError?.(failure)) notify(apiErrorInfo(failure).message || 'custom.common.unknownError', { type: 'error' });
     } finally {
       setBusy(false);
     }
   };
   const sendVerification = () =>
     run(
-      () => api.call('POST', `/users/${user.Id}/verify`, { body: { Id: user.Id } }),
-      () => {
-        setVerificationSent(true);
-        notify('custom.account.verificationSent', { type: 'success', messageArgs: { email: user.Email } });
+      () => api.call<VerifyUserResponse>('POST', `/users/${user.Id}/verify`),
+      (answer) => {
+        const outcome: Verification = answer?.VerificationSent === false ? 'verified' : 'sent';
+        setVerification(outcome);
+        notify(outcome === 'sent' ? 'custom.account.verificationSent' : 'custom.account.alreadyVerified', {
+          type: 'success',
+          messageArgs: { email: user.Email },
+        });
       },
     );
-  const deleteAccount = () =>
+  const deleteAccount = (force: boolean) =>
     run(
-      async () => api.call('DELETE', '/users', { body: { UserName: user.Email, Realm: await adminRealm(), ForceDelete: false } }),
+      async () => {
+        const request: DeleteUser = { UserName: user.Email, Realm: await adminRealm(), ForceDelete: force };
+        return api.call('DELETE', '/users', { body: request });
+      },
       () => {
-        setConfirmDelete(false);
+        setConfirmDelete(null);
         setDeleteRequested(true);
+      },
+      (failure) => {
+        const { status, fieldErrors } = apiErrorInfo(failure);
+        if (force || status !== 409 || !('ForceDelete' in fieldErrors)) return false;
+        setConfirmDelete('lastAdministrator');
+        return true;
       },
     );
 
@@ -111,13 +124,7 @@ export default function AccountPage() {
             <Row label="custom.account.fields.Email">
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                 <span>{user.Email}</span>
-                {user.EmailVerified !== undefined && (
-                  <Chip
-                    size="small"
-                    color={user.EmailVerified ? 'success' : 'warning'}
-                    label={translate(user.EmailVerified ? 'custom.account.verified' : 'custom.account.notVerified')}
-                  />
-                )}
+                {verification === 'verified' && <Chip size="small" color="success" label={translate('custom.account.verified')} />}
               </Stack>
             </Row>
             {user.Company && <Row label="custom.account.fields.Company">{user.Company.Name}</Row>}
@@ -131,15 +138,13 @@ export default function AccountPage() {
               <Button component={Link} to="/change-password" label="custom.account.changePassword" variant="outlined">
                 <LockIcon />
               </Button>
-              {user.EmailVerified !== true && (
-                <MuiButton variant="outlined" startIcon={<MailIcon />} disabled={busy || verificationSent} onClick={() => void sendVerification()}>
-                  {translate('custom.account.verifyEmail')}
-                </MuiButton>
-              )}
+              <MuiButton variant="outlined" startIcon={<MailIcon />} disabled={busy || verification !== null} onClick={() => void sendVerification()}>
+                {translate('custom.account.verifyEmail')}
+              </MuiButton>
             </Stack>
-            {verificationSent && (
+            {verification && (
               <Alert severity="success" sx={{ mt: 2 }}>
-                {translate('custom.account.verificationSent', { email: user.Email })}
+                {translate(verification === 'sent' ? 'custom.account.verificationSent' : 'custom.account.alreadyVerified', { email: user.Email })}
               </Alert>
             )}
           </CardContent>
@@ -155,7 +160,7 @@ export default function AccountPage() {
               <Alert severity="info">{translate('custom.account.deleteRequested', { email: user.Email })}</Alert>
             ) : (
               <Box>
-                <MuiButton color="error" variant="outlined" startIcon={<DeleteIcon />} disabled={busy} onClick={() => setConfirmDelete(true)}>
+                <MuiButton color="error" variant="outlined" startIcon={<DeleteIcon />} disabled={busy} onClick={() => setConfirmDelete('ask')}>
                   {translate('custom.account.delete')}
                 </MuiButton>
               </Box>
@@ -164,14 +169,14 @@ export default function AccountPage() {
         </Card>
       </Stack>
       <Confirm
-        isOpen={confirmDelete}
+        isOpen={confirmDelete !== null}
         loading={busy}
-        title="custom.account.deleteConfirmTitle"
-        content="custom.account.deleteConfirmContent"
-        confirm="custom.account.delete"
+        title={confirmDelete === 'lastAdministrator' ? 'custom.account.lastAdministratorTitle' : 'custom.account.deleteConfirmTitle'}
+        content={confirmDelete === 'lastAdministrator' ? 'custom.account.lastAdministratorContent' : 'custom.account.deleteConfirmContent'}
+        confirm={confirmDelete === 'lastAdministrator' ? 'custom.account.deleteAnyway' : 'custom.account.delete'}
         confirmColor="warning"
-        onConfirm={() => void deleteAccount()}
-        onClose={() => setConfirmDelete(false)}
+        onConfirm={() => void deleteAccount(confirmDelete === 'lastAdministrator')}
+        onClose={() => setConfirmDelete(null)}
       />
     </NarrowPage>
   );
