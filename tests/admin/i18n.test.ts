@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import raEnglish from 'ra-language-english';
+import en from '../../locales/en.json';
+import sv from '../../locales/sv.json';
+import fi from '../../locales/fi.json';
+import no from '../../locales/no.json';
+import raSv from '../../locales/ra/sv.json';
+import raFi from '../../locales/ra/fi.json';
+import raNo from '../../locales/ra/no.json';
+import { createI18nProvider, LANGUAGE_STORAGE_KEY, resolveInitialLanguage } from '../../src/i18n';
+
+function keysOf(node: unknown, prefix = ''): string[] {
+  if (!node || typeof node !== 'object') return [prefix];
+  return Object.entries(node).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k));
+}
+
+function memoryStorage(initial: Record<string, string> = {}): Storage {
+  const data = new Map(Object.entries(initial));
+  return {
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (k) => data.get(k) ?? null,
+    key: (i) => [...data.keys()][i] ?? null,
+    removeItem: (k) => void data.delete(k),
+    setItem: (k, v) => void data.set(k, String(v)),
+  };
+}
+
+describe('message files', () => {
+  const appKeys = keysOf(en);
+  const raKeys = keysOf(raEnglish);
+  it.each([
+    ['sv', sv, raSv],
+    ['fi', fi, raFi],
+    ['no', no, raNo],
+  ])('%s has every key of en, the app and react-admin', (_lang, app, ra) => {
+    expect(appKeys.filter((k) => !keysOf(app).includes(k))).toEqual([]);
+    expect(raKeys.filter((k) => !keysOf(ra).includes(k))).toEqual([]);
+  });
+
+  it.each([
+    ['sv', sv, raSv],
+    ['fi', fi, raFi],
+    ['no', no, raNo],
+  ])('%s is translated, not a copy of English', (_lang, app, ra) => {
+    const pick = (m: object, key: string) => key.split('.').reduce<unknown>((n, p) => (n as Record<string, unknown>)[p], m);
+    for (const key of ['ra.action.save', 'ra.navigation.no_results', 'ra.notification.updated']) {
+      expect(pick(ra, key)).not.toBe(pick(raEnglish, key));
+    }
+    for (const key of ['shell.loadFailure.title', 'auth.sessionExpired', 'errors.unknownError']) {
+      expect(pick(app, key)).not.toBe(pick(en, key));
+    }
+  });
+});
+
+describe('language choice', () => {
+  it('takes the stored language, else a supported browser language, else Swedish', () => {
+    expect(resolveInitialLanguage(memoryStorage({ [LANGUAGE_STORAGE_KEY]: 'fi' }), ['en-GB'])).toBe('fi');
+    expect(resolveInitialLanguage(memoryStorage(), ['de-DE', 'en-US'])).toBe('en');
+    expect(resolveInitialLanguage(memoryStorage(), ['nb-NO'])).toBe('no');
+    expect(resolveInitialLanguage(memoryStorage({ [LANGUAGE_STORAGE_KEY]: 'de' }), ['de', 'fr'])).toBe('sv');
+  });
+
+  it('starts in Swedish, sets <html lang>, and switching stores the choice and loads the language', async () => {
+    const storage = memoryStorage();
+    const root = document.createElement('html');
+    const i18n = await createI18nProvider({ storage, browserLanguages: ['de'], root });
+    expect(i18n.getLocale()).toBe('sv');
+    expect(root.lang).toBe('sv');
+    expect(i18n.translate('ra.action.save')).toBe('Spara');
+    expect(i18n.translate('shell.loadFailure.title')).toBe('Vi kunde inte ladda appen');
+
+    await i18n.changeLocale('fi');
+    expect(i18n.getLocale()).toBe('fi');
+    expect(root.lang).toBe('fi');
+    expect(storage.getItem(LANGUAGE_STORAGE_KEY)).toBe('fi');
+    expect(i18n.translate('ra.action.save')).toBe('Tallenna');
+    expect(i18n.getLocales?.().map((l) => l.locale)).toEqual(['sv', 'en', 'fi', 'no']);
+  });
+
+  it('starts in a stored non-default language', async () => {
+    const i18n = await createI18nProvider({ storage: memoryStorage({ [LANGUAGE_STORAGE_KEY]: 'no' }), root: document.createElement('html') });
+    expect(i18n.translate('ra.auth.logout')).toBe('Logg ut');
+  });
+
+  it('falls back to English for a key a language lacks, never the raw key', async () => {
+    const i18n = await createI18nProvider({ storage: memoryStorage(), browserLanguages: [], root: document.createElement('html') });
+    expect(i18n.getLocale()).toBe('sv');
+    for (const key of [...keysOf(raEnglish), ...keysOf(en)]) {
+      const text = i18n.translate(key, { smart_count: 1 });
+      expect(text, key).not.toBe(key);
+      expect(text.trim() || key === 'ra.boolean.null', key).toBeTruthy();
+    }
+  });
+});
