@@ -56,6 +56,12 @@ describe('whyNotApplicable', () => {
     expect(whyNotApplicable(weekend, { at: at(`${SATURDAY}T10:00:00`) })).toBeNull();
   });
 
+  it('does not judge the time of day when only a date is known', () => {
+    const evenings = code({ Id: 1, FromTime: '17:00', ToTime: '22:00' });
+    expect(whyNotApplicable(evenings, { at: at(`${MONDAY}T00:00:00`), dateOnly: true })).toBeNull();
+    expect(whyNotApplicable(evenings, { at: at(`${MONDAY}T00:00:00`) })).toBe('WrongTime');
+  });
+
   it('skips the service check when no service is named and the per-customer limit when no customer is known', () => {
     const reserved = code({ Id: 1, Services: [{ Id: 4 }], MaxNumberOfUsesPerCustomer: 1 });
     expect(whyNotApplicable(reserved, { at: at(`${MONDAY}T10:00:00`), customerUses: 3 })).toBeNull();

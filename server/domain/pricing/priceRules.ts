@@ -36,6 +36,7 @@ export function onDays(moment: DateTime, days: DaysOfWeekList): boolean {
  * inDateRange(DateTime.fromISO('2025-06-30T23:00'), '2025-06-01', '2025-06-30') // true
  */
 export function inDateRange(moment: DateTime, from: string | null | undefined, to: string | null | undefined): boolean {
+  if (!from && !to) return true;
   const date = moment.toISODate() ?? '';
   if (from && date < datePart(from)) return false;
   if (to && date > datePart(to)) return false;

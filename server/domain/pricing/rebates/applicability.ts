@@ -27,6 +27,8 @@ export interface ApplicabilityContext {
   customerId?: number | null;
   /** Bookings this customer has already used the code in (checked against MaxNumberOfUsesPerCustomer when the customer is known). */
   customerUses?: number;
+  /** Set when only a date is known (getbysign with Date = yyyy-MM-dd): the time-of-day window is not checked. */
+  dateOnly?: boolean;
 }
 
 /**
@@ -45,7 +47,7 @@ export function whyNotApplicable(code: RebateCodeRule, context: ApplicabilityCon
   if (code.ValidFrom && !inDateRange(at, code.ValidFrom, null)) return 'NotYetValid';
   if (code.ValidTo && !inDateRange(at, null, code.ValidTo)) return 'Expired';
   if (!onDays(at, code.DaysOfWeek)) return 'WrongDay';
-  if (!inTimeWindow(at, code.FromTime, code.ToTime)) return 'WrongTime';
+  if (!context.dateOnly && !inTimeWindow(at, code.FromTime, code.ToTime)) return 'WrongTime';
   if (context.serviceId != null && code.Services.length > 0 && !code.Services.some((s) => s.Id === context.serviceId)) {
     return 'NotForService';
   }
