@@ -1,0 +1,88 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { AdminContext, Notification, TestMemoryRouter, type AuthProvider, type I18nProvider } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
+import { AppEvents, createDataProvider, createHttpClient } from '../../src/dataProvider';
+import { createI18nProvider } from '../../src/i18n';
+import { ProfileContext, type AuthUser } from '../../src/auth/profile';
+import { ShellContext, type ShellConfig } from '../../src/shell/ShellContext';
+import type { ShellMenuEntry } from '../../src/shell/menuTypes';
+
+export const API = 'http://api.test/api';
+export const server = setupServer();
+
+export const demoUser: AuthUser = {
+  Id: 1,
+  UserId: 'user-sub-1',
+  Email: 'demo@example.com',
+  Firstname: 'Dana',
+  Lastname: 'Demo',
+  CompanyId: 7,
+  CompanyUsers: [{ CompanyId: 7, Id: 1, Email: 'demo@example.com' }],
+  Company: { Id: 7, Name: 'Solrosens Yoga & Padel', LicenseTypeId: 1, IsFreeAccount: true },
+};
+
+/** A real i18n provider in the given language (no stored choice, no browser language). */
+export function i18nIn(lang: 'sv' | 'en' | 'fi' | 'no'): Promise<I18nProvider> {
+  const storage = new Map<string, string>([['language', lang]]);
+  return createI18nProvider({
+    storage: {
+      length: storage.size,
+      clear: () => storage.clear(),
+      getItem: (k) => storage.get(k) ?? null,
+      key: () => null,
+      removeItem: (k) => void storage.delete(k),
+      setItem: (k, v) => void storage.set(k, v),
+    },
+    browserLanguages: [],
+    root: document.createElement('html'),
+  });
+}
+
+export interface RenderOptions {
+  url?: string;
+  lang?: 'sv' | 'en' | 'fi' | 'no';
+  profile?: AuthUser | null;
+  authProvider?: AuthProvider;
+  menu?: ShellMenuEntry[];
+  unpaddedPaths?: string[];
+  events?: AppEvents;
+  /** Extra routes next to the element (rendered at `path`). */
+  path?: string;
+}
+
+/** Renders `ui` inside react-admin with the real data provider (against msw), i18n and shell context. */
+export async function renderInAdmin(ui: ReactElement, options: RenderOptions = {}) {
+  const events = options.events ?? new AppEvents();
+  const i18nProvider = await i18nIn(options.lang ?? 'en');
+  const httpClient = createHttpClient({ apiKey: 'test-key', events, getLanguage: () => i18nProvider.getLocale(), translate: (k) => i18nProvider.translate(k) });
+  const dataProvider = createDataProvider(API, httpClient, {});
+  const shell: ShellConfig = { events, menu: options.menu ?? [], unpaddedPaths: options.unpaddedPaths ?? [] };
+  let location = { pathname: '', search: '', hash: '' };
+  const result = render(
+    <TestMemoryRouter
+      initialEntries={[options.url ?? '/']}
+      locationCallback={(l) => {
+        location = l;
+      }}
+    >
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={options.authProvider}>
+        <ProfileContext.Provider value={options.profile === undefined ? demoUser : options.profile}>
+          <ShellContext.Provider value={shell}>
+            {options.path ? (
+              <Routes>
+                <Route path={options.path} element={ui} />
+                <Route path="*" element={<div>elsewhere</div>} />
+              </Routes>
+            ) : (
+              ui
+            )}
+            <Notification />
+          </ShellContext.Provider>
+        </ProfileContext.Provider>
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+  return { ...result, events, location: () => location };
+}
