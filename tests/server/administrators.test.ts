@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, OTHER_EMAIL, OTHER_PASSWORD, type TestServer } from './harness';
+import { verifyPassword } from '../../server/identity/passwords';
+
+interface ResponseStatusBody {
+  ResponseStatus: { ErrorCode: string; Message: string; Errors: { FieldName: string; Message: string }[] };
+}
+interface Page<T> {
+  Offset: number;
+  Total: number;
+  Results: T[];
+}
+interface AdminBody {
+  Id: number;
+  Firstname: string;
+  Lastname: string;
+  Email: string;
+  Active: boolean;
+  Roles: { Id: number; Name: string }[];
+}
+
+let server: TestServer;
+let demoUserId: number;
+let otherToken: string;
+
+const fields = (body: ResponseStatusBody): string[] => body.ResponseStatus.Errors.map((e) => e.FieldName);
+const userCount = async (): Promise<number> => (await server.db.one<{ n: number }>('select count(*)::int as n from users'))!.n;
+
+async function createAdmin(overrides: Record<string, unknown> = {}): Promise<AdminBody> {
+  const res = await server.api({
+    method: 'POST',
+    url: '/api/administrators',
+    payload: { Firstname: 'Petra', Lastname: 'Personal', Email: `petra.${Math.random().toString(36).slice(2)}@example.com`, Password: 'long-enough-pw', ...overrides },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as AdminBody;
+}
+
+beforeAll(async () => {
+  server = await createTestServer();
+  demoUserId = (await server.db.one<{ id: number }>(`select id from users where email = 'demo@example.com'`))!.id;
+  otherToken = await server.login(OTHER_EMAIL, OTHER_PASSWORD);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('administrators', () => {
+  it('lists the administrators of the company with their roles', async () => {
+    const page = (await server.api({ method: 'GET', url: '/api/administrators' })).json() as Page<AdminBody>;
+    expect(page.Results.map((a) => a.Email)).toContain('demo@example.com');
+    expect(page.Results.map((a) => a.Email)).not.toContain(OTHER_EMAIL);
+    const demo = page.Results.find((a) => a.Email === 'demo@example.com')!;
+    expect(demo.Roles.map((r) => r.Id)).toEqual([1]);
+  });
+
+  it('lists the roles', async () => {
+    const page = (await server.api({ method: 'GET', url: '/api/administrators/roles' })).json() as Page<{ Id: number; Name: string }>;
+    expect(page.Results.map((r) => r.Id)).toEqual([1, 2, 3]);
+  });
+
+  it('creates an administrator who can then sign in with the password', async () => {
+    const email = 'ny.admin@example.com';
+    const created = await createAdmin({ Email: email, Roles: [1, 2] });
+    expect(created).toMatchObject({ Firstname: 'Petra', Email: email, Active: true });
+    expect(created.Roles.map((r) => r.Id)).toEqual([1, 2]);
+    const row = await server.db.one<{ subject: string; password_hash: string }>('select subject, password_hash from users where id = $1', [created.Id]);
+    expect(row!.subject).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await verifyPassword('long-enough-pw', row!.password_hash)).toBe(true);
+    const token = await server.login(email, 'long-enough-pw');
+    const res = await server.api({ method: 'GET', url: '/api/companies', token });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers 409 naming Email when the address is taken anywhere, in any letter case', async () => {
+    const before = await userCount();
+    for (const email of ['DEMO@example.com', OTHER_EMAIL]) {
+      const res = await server.api({ method: 'POST', url: '/api/administrators', payload: { Firstname: 'A', Lastname: 'B', Email: email } });
+      expect(res.statusCode).toBe(409);
+      expect(fields(res.json())).toEqual(['Email']);
+    }
+    expect(await userCount()).toBe(before);
+  });
+
+  it.each([
+    ['Email', { Email: 'not-an-email' }],
+    ['Firstname', { Firstname: '' }],
+    ['Lastname', { Lastname: 'x'.repeat(101) }],
+    ['Password', { Password: 'short' }],
+    ['Roles', { Roles: [42] }],
+    ['Roles', { Roles: 'admin' }],
+  ])('answers 400 naming %s and creates nothing', async (field, overrides) => {
+    const before = await userCount();
+    const res = await server.api({ method: 'POST', url: '/api/administrators', payload: { Firstname: 'A', Lastname: 'B', Email: 'valid.new@example.com', ...overrides } });
+    expect(res.statusCode).toBe(400);
+    expect(fields(res.json()).some((f) => f === field || f.startsWith(`${field}[`))).toBe(true);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('updates an administrator, keeping roles not sent', async () => {
+    const a = await createAdmin({ Roles: [2] });
+    const res = await server.api({ method: 'PUT', url: `/api/administrators/${a.Id}`, payload: { Firstname: 'Ändrad', Lastname: 'Namn', Email: a.Email } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ Firstname: 'Ändrad', Roles: [expect.objectContaining({ Id: 2 })] });
+    const taken = await server.api({ method: 'PUT', url: `/api/administrators/${a.Id}`, payload: { Firstname: 'A', Lastname: 'B', Email: 'demo@example.com' } });
+    expect(taken.statusCode).toBe(409);
+    expect(fields(taken.json())).toEqual(['Email']);
+  });
+
+  it('never removes the last active administrator role', async () => {
+    await server.db.query(`delete from users where company_id = (select company_id from users where id = $1) and id <> $1`, [demoUserId]);
+    const demo = { Firstname: 'Demo', Lastname: 'Admin', Email: 'demo@example.com' };
+    const res = await server.api({ method: 'PUT', url: `/api/administrators/${demoUserId}`, payload: { ...demo, Roles: [2] } });
+    expect(res.statusCode).toBe(409);
+    const inactive = await server.api({ method: 'PUT', url: `/api/administrators/${demoUserId}`, payload: { ...demo, Active: false } });
+    expect(inactive.statusCode).toBe(409);
+    const roles = await server.db.query<{ role_id: number }>('select role_id from user_roles where user_id = $1', [demoUserId]);
+    expect(roles.map((r) => r.role_id)).toEqual([1]);
+  });
+
+  it('deletes another administrator but never yourself nor the last administrator', async () => {
+    const staff = await createAdmin({ Roles: [2] });
+    const del = await server.api({ method: 'DELETE', url: `/api/administrators/${staff.Id}` });
+    expect(del.statusCode).toBe(200);
+    expect((del.json() as AdminBody).Id).toBe(staff.Id);
+    expect(await server.db.one('select 1 from users where id = $1', [staff.Id])).toBeUndefined();
+
+    const self = await server.api({ method: 'DELETE', url: `/api/administrators/${demoUserId}` });
+    expect(self.statusCode).toBe(400);
+    expect(fields(self.json())).toEqual(['Id']);
+
+    // A staff member signed in cannot delete the only administrator.
+    const staff2 = await createAdmin({ Roles: [2], Email: 'staff2@example.com' });
+    const staffToken = await server.login('staff2@example.com', 'long-enough-pw');
+    const last = await server.api({ method: 'DELETE', url: `/api/administrators/${demoUserId}`, token: staffToken });
+    expect(last.statusCode).toBe(409);
+    expect(await server.db.one('select 1 from users where id = $1', [demoUserId])).toBeDefined();
+    expect(staff2.Id).toBeGreaterThan(0);
+  });
+
+  it("answers 404 for another company's administrators and changes nothing", async () => {
+    const otherId = (await server.db.one<{ id: number }>('select id from users where email = $1', [OTHER_EMAIL]))!.id;
+    expect((await server.api({ method: 'PUT', url: `/api/administrators/${otherId}`, payload: { Firstname: 'X', Lastname: 'Y', Email: 'x@example.com' } })).statusCode).toBe(404);
+    expect((await server.api({ method: 'DELETE', url: `/api/administrators/${otherId}` })).statusCode).toBe(404);
+    expect(((await server.api({ method: 'GET', url: `/api/administrators?Id=${otherId}` })).json() as Page<AdminBody>).Total).toBe(0);
+    expect((await server.api({ method: 'DELETE', url: `/api/administrators/${demoUserId}`, token: otherToken })).statusCode).toBe(404);
+    const row = await server.db.one<{ firstname: string }>('select firstname from users where id = $1', [otherId]);
+    expect(row!.firstname).toBe('Other');
+  });
+
+  it('answers 400 for bad ids and unknown sort fields', async () => {
+    expect((await server.api({ method: 'DELETE', url: '/api/administrators/abc' })).statusCode).toBe(400);
+    expect((await server.api({ method: 'PUT', url: '/api/administrators/99999999999', payload: { Firstname: 'X', Lastname: 'Y', Email: 'x@example.com' } })).statusCode).toBe(400);
+    const sort = await server.api({ method: 'GET', url: '/api/administrators?OrderBy=password_hash' });
+    expect(sort.statusCode).toBe(400);
+    expect(fields(sort.json())).toEqual(['OrderBy']);
+  });
+});
