@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import CompanyPage from '../../src/custom/company/CompanyPage';
 import type { Company } from '../../schema/company';
+import type { BookingDataProvider } from '../../src/dataProvider/types';
 import { API, calls, companyHandlers, demoCompany, fieldErrorResponse, list, renderPage, server, startMockApi } from './customHarness';
 
 startMockApi();
@@ -133,5 +134,39 @@ describe('company page', () => {
     renderPage(<CompanyPage />, '/company');
     expect(await screen.findByText('Approved')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send for approval' })).not.toBeInTheDocument();
+  });
+
+  it('uploads a logo as FolderType 1 and saves its URL, and warns about non-images and files over 100000 bytes', async () => {
+    // jsdom's FormData cannot travel through Node's fetch to msw, so the upload call itself is recorded here.
+    const uploads: { path: string; folderType: FormDataEntryValue | null; file: FormDataEntryValue | null }[] = [];
+    const recordUploads = (dataProvider: BookingDataProvider): BookingDataProvider => ({
+      ...dataProvider,
+      upload: async <T,>(path: string, form: FormData) => {
+        uploads.push({ path, folderType: form.get('FolderType'), file: form.get('file') });
+        return { ImageUrl: 'http://api.test/images/logo.png', FolderType: 1 } as T;
+      },
+    });
+    server.use(
+      ...companyHandlers(),
+      http.put(`${API}/companies/${demoCompany.Id}`, async ({ request }) => HttpResponse.json({ ...demoCompany, ...((await request.json()) as object) })),
+    );
+    const user = userEvent.setup({ applyAccept: false });
+    renderPage(<CompanyPage />, '/company', recordUploads);
+    const fileInput = (await screen.findByLabelText('Logo', { selector: 'input' })) as HTMLInputElement;
+
+    await user.upload(fileInput, new File(['%PDF'], 'terms.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('The file is not an image. Choose an image file.')).toBeInTheDocument();
+    await user.upload(fileInput, new File([new Uint8Array(100001)], 'huge.png', { type: 'image/png' }));
+    expect(await screen.findByText('The image is too large. The maximum size is 100 kB.')).toBeInTheDocument();
+    expect(uploads).toHaveLength(0);
+
+    await user.upload(fileInput, new File([new Uint8Array(100000)], 'logo.png', { type: 'image/png' }));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(uploads[0]).toMatchObject({ path: '/images', folderType: '1' });
+    expect(uploads[0].file).toHaveProperty('name', 'logo.png');
+    expect(await screen.findByRole('img', { name: 'Logo' })).toHaveAttribute('src', 'http://api.test/images/logo.png');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0].body).toMatchObject({ LogoUrl: 'http://api.test/images/logo.png' });
   });
 });

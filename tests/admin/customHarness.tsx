@@ -1,15 +1,19 @@
 import type { ReactElement } from 'react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, Notification, TestMemoryRouter } from 'react-admin';
 import { createDataProvider, createHttpClient, AppEvents } from '../../src/dataProvider';
+import type { BookingDataProvider } from '../../src/dataProvider/types';
 import { englishMessages } from '../../src/i18n';
 import type { BillingInformation, Company } from '../../schema/company';
 
 export const API = 'http://api.test/api';
+
+// The machine running the suite is shared: allow slow renders before a find* query gives up.
+configure({ asyncUtilTimeout: 5000 });
 
 /** An msw server for the custom page tests; start it in beforeAll, reset after each test. */
 export const server = setupServer();
@@ -26,14 +30,14 @@ export const calls: RecordedCall[] = [];
 
 server.events.on('request:start', async ({ request }) => {
   const url = new URL(request.url);
+  const call: RecordedCall = { method: request.method, path: url.pathname.replace(/^\/api/, ''), search: url.searchParams, body: undefined };
+  calls.push(call);
   const text = request.method === 'GET' ? '' : await request.clone().text();
-  let body: unknown;
   try {
-    body = text ? JSON.parse(text) : undefined;
+    call.body = text ? JSON.parse(text) : undefined;
   } catch {
-    body = text;
+    call.body = text;
   }
-  calls.push({ method: request.method, path: url.pathname.replace(/^\/api/, ''), search: url.searchParams, body });
 });
 
 /** Starts the mock API for a test file; unhandled requests fail the test. */
@@ -116,10 +120,13 @@ export function companyHandlers(company: Company = demoCompany, billing: Billing
   ];
 }
 
-/** Renders a page inside react-admin (English, the real data provider against msw) at `url`. */
-export function renderPage(ui: ReactElement, url = '/') {
+/**
+ * Renders a page inside react-admin (English, the real data provider against msw) at `url`;
+ * `wrap` may replace data provider methods that jsdom cannot carry to msw (multipart uploads).
+ */
+export function renderPage(ui: ReactElement, url = '/', wrap: (dataProvider: BookingDataProvider) => BookingDataProvider = (dp) => dp) {
   const httpClient = createHttpClient({ apiKey: 'test-key', events: new AppEvents(), getLanguage: () => 'en', translate: (key) => key });
-  const dataProvider = createDataProvider(API, httpClient, {});
+  const dataProvider = wrap(createDataProvider(API, httpClient, {}));
   const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
   let location = { pathname: '', hash: '' };
   const result = render(
