@@ -109,9 +109,22 @@ export class ZoneClock {
     return found;
   }
 
-  /** Like toInstant, but a time inside a gap moves forward by the gap (02:30 → 03:30). */
+  /**
+   * Like toInstant, but a time inside a spring-forward gap becomes the moment the clocks jump
+   * (02:30 → 03:00), so a range bounded by missing times keeps only the time that exists.
+   */
   toInstantLenient(local: LocalMs): Instant {
-    return this.toInstant(local) ?? local - this.offset(local - DAY);
+    const exact = this.toInstant(local);
+    if (exact !== null) return exact;
+    const after = this.offset(local + DAY);
+    let lo = Math.ceil((local - after) / MINUTE);
+    let hi = Math.floor((local - this.offset(local - DAY)) / MINUTE);
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (this.offset(mid * MINUTE) === after) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo * MINUTE;
   }
 
   /** The company-local wire form `yyyy-MM-ddTHH:mm:ss`. */

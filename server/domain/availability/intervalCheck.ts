@@ -31,7 +31,9 @@ export type IntervalVerdict =
 
 /**
  * Whether a booking of [From, To) with Spots spots can still be made, and which resources it gets:
- * the ones the customer picked, then the rest by Priority (then id) among those with enough spots.
+ * the ones the customer picked, then the rest among those with enough spots: by Priority (then id)
+ * when one more is needed, by most free spots (then Priority) when several are, which keeps the
+ * most room for later bookings so that exactly FreeSpots one-spot bookings fit.
  * The booking call runs this inside its transaction with the bookings it has just locked, so the
  * answer matches what availableTimes showed. Unless AllowBookingOutsideSchedules, the interval must
  * be an offered slot: on a schedule's grid, inside its openings, with an allowed duration.
@@ -79,9 +81,11 @@ export function isIntervalAvailable(data: AvailabilityData, request: IntervalReq
 
   const resources: AssignedResources[] = [];
   for (const requirement of query.requirements) {
-    const enough = new Set(slot.resources.filter((r) => r.resourceTypeId === requirement.resourceTypeId && r.freeSpots >= spots).map((r) => r.resourceId));
-    const others = requirement.candidates.filter((id) => !requirement.picked.includes(id) && enough.has(id));
+    const freeOf = new Map(slot.resources.filter((r) => r.resourceTypeId === requirement.resourceTypeId).map((r) => [r.resourceId, r.freeSpots]));
+    const enough = new Set([...freeOf].filter(([, free]) => free >= spots).map(([id]) => id));
     const need = requirement.count - requirement.picked.length;
+    const others = requirement.candidates.filter((id) => !requirement.picked.includes(id) && enough.has(id));
+    if (need > 1) others.sort((a, b) => (freeOf.get(b) ?? 0) - (freeOf.get(a) ?? 0));
     if (requirement.picked.some((id) => !enough.has(id)) || others.length < need) {
       return { available: false, reason: 'NotEnoughSpots', freeSpots: slot.freeSpots };
     }
