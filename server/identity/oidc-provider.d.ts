@@ -202,6 +202,7 @@ declare module 'oidc-provider' {
     headers: IncomingMessage['headers'];
     get(name: string): string;
     set(name: string, value: string): void;
+    response: { get(name: string): string };
     req: IncomingMessage;
     res: ServerResponse;
   }

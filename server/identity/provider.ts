@@ -267,9 +267,14 @@ export function createEmbeddedProvider({ db, config, keys, adminOrigins }: Embed
     ['username', 'password', 'scope'],
   );
 
-  // Refresh tokens leave the token endpoint as signed JWTs (see refreshTokens.ts).
   provider.use(async (ctx, next) => {
     await next();
+    // keycloak-js calls the token endpoint with credentials: 'include'; an admin on another
+    // allowed origin (the vite dev server) needs the credentials flag on the CORS answer.
+    if (origins.has(ctx.get('origin')) && ctx.response.get('access-control-allow-origin')) {
+      ctx.set('access-control-allow-credentials', 'true');
+    }
+    // Refresh tokens leave the token endpoint as signed JWTs (see refreshTokens.ts).
     if (ctx.oidc?.route !== 'token' || !isTokenBody(ctx.body) || typeof ctx.body.refresh_token !== 'string') return;
     const rt = ctx.oidc.entities.RefreshToken as TokenInstance | undefined;
     if (!rt?.accountId) return;

@@ -474,3 +474,42 @@ async function signedByStranger(issuerBase: string): Promise<string> {
     .setExpirationTime('5m')
     .sign(privateKey);
 }
+
+describe('admin on another origin (ADMIN_ORIGINS)', () => {
+  it('accepts its redirect URI and answers token calls with credentialed CORS', async () => {
+    process.env.ADMIN_ORIGINS = 'http://127.0.0.1:5173';
+    const dev = await createTestServer();
+    delete process.env.ADMIN_ORIGINS;
+    try {
+      const auth = await dev.app.inject({
+        method: 'GET',
+        url: `${OIDC}/auth?${new URLSearchParams({
+          client_id: 'booking-admin-web',
+          redirect_uri: 'http://127.0.0.1:5173/auth',
+          response_type: 'code',
+          scope: 'openid',
+          code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+          code_challenge_method: 'S256',
+        })}`,
+      });
+      expect(auth.statusCode).toBe(303);
+      expect(auth.headers.location).toContain('/login-actions/');
+
+      const call = (origin: string) =>
+        dev.app.inject({
+          method: 'POST',
+          url: `${OIDC}/token`,
+          headers: { ...FORM, origin },
+          payload: new URLSearchParams({ grant_type: 'refresh_token', client_id: 'booking-admin-web', refresh_token: 'unknown' }).toString(),
+        });
+      const allowed = await call('http://127.0.0.1:5173');
+      expect(allowed.headers['access-control-allow-origin']).toBe('http://127.0.0.1:5173');
+      expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+      const stranger = await call('https://evil.example.com');
+      expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
+      expect(stranger.headers['access-control-allow-credentials']).toBeUndefined();
+    } finally {
+      await dev.close();
+    }
+  });
+});
