@@ -27,6 +27,8 @@
  *     Group: (value, p) => `t.group_name = ${p.add(String(value))}`,   // or any SQL condition
  *   },
  *   schemas: { query: 'ServiceQuery', input: 'ServiceInput', item: 'Service' },
+ *   readBack: { IncludeCustomFieldValues: true },   // the query a create/update/delete answer is read with
+ *   count: async (db, ctx, q) => (q.Search ? undefined : cachedTotal(ctx.companyId)),   // optional cheaper total
  *   hooks: {
  *     async beforeWrite(input, w) {     // inside the write transaction; w.existing on update
  *       if (input.Duration < 1) throw ApiError.field(400, 'Duration', 'GreaterThanOrEqual', { limit: 1 });
@@ -42,6 +44,9 @@
  * registerResource(app, services);                            // the four routes
  * const page = await listRecords(app.db, ctx, services, { Take: 10 });   // for hand-written routes
  * const one = await readRecord(app.db, ctx, services, 12, { IncludePrices: true });
+ * // also: createRecord / updateRecord / deleteRecord (the routes' work, for hand-written routes),
+ * // selectWhere (all matching rows, e.g. the children of a page, in one query), findRecord,
+ * // pageSchema('Item') and idParams for hand-written route schemas, assertInt4 for id guards.
  *
  * // GET /api/services?Skip=0&Take=25&OrderBy=-Created&Search=yoga&Active=true&Id=1&Id=2
  * // → { Offset: 0, Total: 2, Results: [...] }   (Take defaults to 50, at most 1000)
@@ -143,6 +148,11 @@ export interface ResourceDeclaration<T, In, Q> {
   hooks?: ResourceHooks<T, In, Q>;
   /** Query used to read a record back after create/update (e.g. include flags). */
   readBack?: Partial<Q>;
+  /**
+   * A cheaper exact total than count(*) for a query, e.g. from a per-company counter table when
+   * no filter is set; undefined falls back to count(*).
+   */
+  count?(db: Db, ctx: CallerContext, query: Q): Promise<number | undefined>;
   /** Leave out routes an area writes by hand. */
   routes?: { list?: boolean; create?: boolean; update?: boolean; delete?: boolean };
 }
@@ -346,14 +356,18 @@ export async function listRecords<T, In, Q>(db: Db, ctx: CallerContext, d: Resou
   const where = whereClause(d, byWire, ctx, query, p);
   const order = orderTerms(d, byWire, q);
   const countParams = [...p.values];
+  // The page is picked first and converted after, so conversions run for the page only.
+  const orderBy = order.join(', ');
   const rows = await db.query<Record<string, unknown>>(
-    `select ${selectList(cols)} from ${quoteIdent(d.table)} t where ${where} order by ${order.join(', ')} limit ${p.add(take)} offset ${p.add(skip)}`,
+    `with page as (select * from ${quoteIdent(d.table)} t where ${where} order by ${orderBy} limit ${p.add(take)} offset ${p.add(skip)})
+     select ${selectList(cols)} from page t order by ${orderBy}`,
     p.values,
   );
   let total = skip + rows.length;
   if (rows.length === take || (rows.length === 0 && skip > 0)) {
-    const count = await db.one<{ n: number }>(`select count(*)::int as n from ${quoteIdent(d.table)} t where ${where}`, countParams);
-    total = count?.n ?? 0;
+    const cheap = d.count ? await d.count(db, ctx, query) : undefined;
+    const count = cheap ?? (await db.one<{ n: number }>(`select count(*)::int as n from ${quoteIdent(d.table)} t where ${where}`, countParams))?.n;
+    total = count ?? 0;
   }
   const records = rowsToRecords<T>(rows, cols, ctx.timeZone);
   if (records.length && d.hooks?.afterRead) await d.hooks.afterRead(records, { ctx, db, query });
@@ -408,13 +422,36 @@ function columnValues<In>(cols: Column[], input: In, timeZone: string): Map<stri
   const body = input as Record<string, unknown>;
   const out = new Map<string, { col: Column; value: SqlParam }>();
   for (const c of cols) {
-    if (c.readOnly || c.column === 'id' || !(c.wire in body)) continue;
+    if (c.readOnly || c.column === 'id' || body[c.wire] === undefined) continue;
     out.set(c.column, { col: c, value: toDb(c, body[c.wire], timeZone) });
   }
   return out;
 }
 
+/**
+ * A constraint the database enforced that the rules above did not catch, as the client's error:
+ * a missing value → 400 naming its field, a duplicate → 409, a value out of range → 400.
+ */
+function databaseError<T, In, Q>(err: unknown, d: ResourceDeclaration<T, In, Q>): unknown {
+  const e = err as { code?: string; column?: string };
+  if (typeof e.code !== 'string') return err;
+  const wire = columnsOf(d).find((c) => c.column === e.column)?.wire ?? e.column ?? 'body';
+  if (e.code === '23502') return ApiError.field(400, wire, 'NotEmpty');
+  if (e.code === '23505') return ApiError.conflict(wire, 'Unique', { value: '' });
+  if (e.code === '23503') return ApiError.conflict('Id', 'InUse', { what: d.entity });
+  if (e.code.startsWith('22')) return ApiError.field(400, wire, 'InvalidValue');
+  return err;
+}
+
 async function write<T, In, Q>(db: Db, ctx: CallerContext, d: ResourceDeclaration<T, In, Q>, body: In, id?: number): Promise<T> {
+  try {
+    return await writeTx(db, ctx, d, body, id);
+  } catch (err) {
+    throw databaseError(err, d);
+  }
+}
+
+async function writeTx<T, In, Q>(db: Db, ctx: CallerContext, d: ResourceDeclaration<T, In, Q>, body: In, id?: number): Promise<T> {
   return db.tx(async (tx) => {
     const existing = id === undefined ? undefined : await readRecord(tx, ctx, d, id);
     const w: WriteContext<T> = { ctx, db: tx, existing };
@@ -468,12 +505,16 @@ export function updateRecord<T, In, Q>(db: Db, ctx: CallerContext, d: ResourceDe
 
 /** Deletes and answers the deleted record; 404 when the id is not the caller's. */
 export async function deleteRecord<T, In, Q>(db: Db, ctx: CallerContext, d: ResourceDeclaration<T, In, Q>, id: number): Promise<T> {
-  return db.tx(async (tx) => {
-    const existing = await readRecord(tx, ctx, d, id, d.readBack ?? {});
-    await d.hooks?.beforeDelete?.(existing, { ctx, db: tx, existing });
-    await tx.query(`delete from ${quoteIdent(d.table)} where id = $1 and company_id = $2`, [id, ctx.companyId]);
-    return existing;
-  });
+  try {
+    return await db.tx(async (tx) => {
+      const existing = await readRecord(tx, ctx, d, id, d.readBack ?? {});
+      await d.hooks?.beforeDelete?.(existing, { ctx, db: tx, existing });
+      await tx.query(`delete from ${quoteIdent(d.table)} where id = $1 and company_id = $2`, [id, ctx.companyId]);
+      return existing;
+    });
+  } catch (err) {
+    throw databaseError(err, d);
+  }
 }
 
 /** Path parameter schema for /{Id} routes. */

@@ -68,6 +68,7 @@ create table articles (
 );
 create index articles_company_name_idx on articles (company_id, name, id);
 create index articles_company_created_idx on articles (company_id, created, id);
+create index articles_company_price_idx on articles (company_id, price_minor, id);
 
 create table custom_fields (
   id serial primary key,
