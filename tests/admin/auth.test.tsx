@@ -21,7 +21,7 @@ import {
 import { AppEvents, createHttpClient } from '../../src/dataProvider';
 import { API, demoUser, renderInAdmin, server } from './authHarness';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   vi.useRealTimers();

@@ -48,6 +48,8 @@ export interface RenderOptions {
   menu?: ShellMenuEntry[];
   unpaddedPaths?: string[];
   events?: AppEvents;
+  /** Render react-admin's Notification next to `ui` (AdminUI brings its own). */
+  notification?: boolean;
   /** Extra routes next to the element (rendered at `path`). */
   path?: string;
 }
@@ -78,7 +80,7 @@ export async function renderInAdmin(ui: ReactElement, options: RenderOptions = {
             ) : (
               ui
             )}
-            <Notification />
+            {options.notification !== false && <Notification />}
           </ShellContext.Provider>
         </ProfileContext.Provider>
       </AdminContext>

@@ -24,7 +24,7 @@ server.events.on('request:start', async ({ request }) => {
   if (type.includes('application/json')) entry.body = await request.clone().json();
 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   seen.length = 0;

@@ -1,0 +1,270 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { AdminUI, CustomRoutes, Resource } from 'react-admin';
+import { Button } from '@mui/material';
+import StoreIcon from '@mui/icons-material/Store';
+import {
+  AppLoadFailure,
+  COPIED_MESSAGE_MS,
+  ErrorLoadingData,
+  Layout,
+  RedirectToDashboard,
+  UNPADDED_PATHS,
+  installClientErrorReporter,
+  shellRoutes,
+  useHashTab,
+  type CustomPage,
+  type ShellMenuEntry,
+} from '../../src/shell';
+import { API, demoUser, renderInAdmin, server } from './authHarness';
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  vi.useRealTimers();
+});
+afterAll(() => server.close());
+
+const engineMenu: ShellMenuEntry[] = [
+  { group: 'services', name: 'services', label: 'shell.screens.services', to: '/services', icon: StoreIcon },
+  { group: 'customers', name: 'customers', label: 'shell.screens.customers', to: '/customers' },
+];
+
+function renderShell(url: string, options: { lang?: 'sv' | 'en'; profile?: typeof demoUser; pages?: CustomPage[] } = {}) {
+  server.use(http.get(`${API}/users/agreement`, () => HttpResponse.json({ AgreementId: 1, AgreedToLatest: true, Content: '', Documents: [] })));
+  const pages = options.pages ?? [];
+  return renderInAdmin(
+    <AdminUI layout={Layout} catchAll={RedirectToDashboard} dashboard={RedirectToDashboard}>
+      <Resource name="services" list={() => <div>Service list</div>} />
+      <Resource name="customers" list={() => <div>Customer list</div>} />
+      <CustomRoutes>{shellRoutes(pages, ['services', 'customers'])}</CustomRoutes>
+    </AdminUI>,
+    { url, lang: options.lang ?? 'sv', profile: options.profile, notification: false, menu: engineMenu, unpaddedPaths: [...UNPADDED_PATHS, ...pages.filter((p) => p.unpadded).map((p) => p.path)] },
+  );
+}
+
+describe('top bar', () => {
+  it('shows the product name, Upgrade for a free account, and the company in the user menu', async () => {
+    await renderShell('/dashboard');
+    const bar = await screen.findByRole('banner');
+    expect(within(bar).getByText('Bokningsadmin')).toBeInTheDocument();
+    expect(within(bar).getByRole('link', { name: 'Uppgradera' })).toHaveAttribute('href', '/licenses');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Profil' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Solrosens Yoga & Padel')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Mitt konto' })).toHaveAttribute('href', '/account');
+    expect(within(menu).getByRole('menuitem', { name: 'Byt lösenord' })).toHaveAttribute('href', '/change-password');
+    expect(within(menu).getByRole('menuitem', { name: 'Logga ut' })).toBeInTheDocument();
+  });
+
+  it('has no Upgrade button for a paying account', async () => {
+    await renderShell('/dashboard', { profile: { ...demoUser, Company: { Id: 7, Name: 'Paying AB', LicenseTypeId: 3, IsFreeAccount: false } } });
+    await screen.findByRole('banner');
+    expect(screen.queryByRole('link', { name: 'Uppgradera' })).not.toBeInTheDocument();
+  });
+
+  it('switches language from the top bar, in the order sv, no, fi, en', async () => {
+    await renderShell('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Svenska' }));
+    const options = within(await screen.findByRole('menu')).getAllByRole('menuitem').map((m) => m.textContent);
+    expect(options).toEqual(['Svenska', 'Norsk', 'Suomi', 'English']);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'English' }));
+    expect(await screen.findByRole('link', { name: 'Upgrade' })).toBeInTheDocument();
+    expect(screen.getAllByText('Services').length).toBeGreaterThan(0);
+  });
+});
+
+describe('sidebar', () => {
+  it('groups the items: services, schedules, customers, accounting, settings', async () => {
+    await renderShell('/dashboard');
+    const nav = await screen.findByRole('navigation', { hidden: true }).catch(() => document.body);
+    for (const header of ['Tjänster', 'Scheman', 'Kunder', 'Bokföring', 'Inställningar']) {
+      expect(within(nav).getAllByText(header).length).toBeGreaterThan(0);
+    }
+    expect(within(nav).getByRole('menuitem', { name: /Rabattkoder och värdekort/ })).toHaveAttribute('href', '/promo-codes-value-cards');
+    expect(within(nav).getByRole('menuitem', { name: /Extrafält/ })).toHaveAttribute('href', '/custom-fields');
+  });
+
+  it('navigates to a resource from its item', async () => {
+    const { location } = await renderShell('/dashboard');
+    const items = await screen.findAllByRole('menuitem', { name: /Tjänster/ });
+    await userEvent.click(items[0]);
+    expect(await screen.findByText('Service list')).toBeInTheDocument();
+    expect(location().pathname).toBe('/services');
+  });
+});
+
+describe('route table', () => {
+  it.each([
+    ['/administrators', '/company', '#administrators'],
+    ['/resource-types', '/resources', ''],
+    ['/schedules/recurring', '/schedules', ''],
+    ['/schedules/date', '/schedules', ''],
+    ['/messages/log', '/bookings', '#message-log'],
+    ['/messages/templates', '/bookings', '#message-templates'],
+    ['/newsletters/log', '/newsletters', '#newsletterlog'],
+    ['/newsletters/templates', '/newsletters', '#newslettertemplates'],
+    ['/no/such/page', '/dashboard', ''],
+    ['/', '/dashboard', ''],
+  ])('%s leads to %s%s', async (from, pathname, hash) => {
+    const { location } = await renderShell(from);
+    await waitFor(() => expect(location().pathname).toBe(pathname));
+    expect(location().hash).toBe(hash);
+  });
+
+  it('a screen of later work names itself as not yet available, inside the shell', async () => {
+    await renderShell('/time-exceptions/new');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Undantag' })).toBeInTheDocument();
+    expect(screen.getByText('Undantag är inte tillgänglig ännu. Den kommer i en senare version.')).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+  });
+
+  it('/dashboard and /licenses show the same welcome with the company name', async () => {
+    await renderShell('/licenses');
+    expect(await screen.findByRole('heading', { name: 'Välkommen, Dana Demo' })).toBeInTheDocument();
+    expect(screen.getAllByText('Solrosens Yoga & Padel').length).toBeGreaterThan(0);
+  });
+
+  it('a custom page replaces the placeholder of its path', async () => {
+    await renderShell('/company', { pages: [{ path: '/company', element: <div>Company page</div> }] });
+    expect(await screen.findByText('Company page')).toBeInTheDocument();
+  });
+
+  it('frames content at 1400 px with 20 px padding, except the unpadded screens', async () => {
+    const { unmount } = await renderShell('/reviews');
+    await screen.findByRole('heading', { level: 1, name: 'Omdömen' });
+    expect(screen.getByTestId('shell-content')).toHaveStyle({ maxWidth: '1400px', padding: '20px' });
+    unmount();
+    await renderShell('/scheduler');
+    await screen.findByRole('heading', { level: 1, name: 'Schemaläggare' });
+    expect(screen.getByTestId('shell-content')).not.toHaveStyle({ padding: '20px' });
+  });
+});
+
+describe('notices and modals', () => {
+  it('status=billing-success announces the upgrade; billing-cancel that it was aborted', async () => {
+    const { unmount, location } = await renderShell('/dashboard?status=billing-success');
+    expect(await screen.findByText('Din licens har uppgraderats.')).toBeInTheDocument();
+    await waitFor(() => expect(location().search).toBe(''));
+    unmount();
+    await renderShell('/dashboard?status=billing-cancel');
+    expect(await screen.findByText('Uppgraderingen avbröts.')).toBeInTheDocument();
+  });
+
+  it('a license limit opens the modal with the server texts and suggestions; hiding resets it', async () => {
+    const { events, location } = await renderShell('/dashboard', { lang: 'en' });
+    await screen.findByRole('banner');
+    act(() =>
+      events.emit('licenseLimit', {
+        status: 402,
+        Header: 'Upgrade needed',
+        Body: 'Your plan allows 3 services.',
+        SuggestedLicenseToUpgrade: { Id: 3, Name: 'Smart' },
+        SuggestedTrialType: { Id: 2, TrialDays: 14 },
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade needed' });
+    expect(dialog).toHaveTextContent('Your plan allows 3 services.');
+    expect(within(dialog).getByRole('button', { name: 'Start free trial (14 days)' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    act(() => events.emit('licenseLimit', { status: 426, Header: 'Trial over', Body: 'Choose a plan.', SuggestedLicenseToUpgrade: { Id: 3, Name: 'Smart' } }));
+    const again = await screen.findByRole('dialog', { name: 'Trial over' });
+    expect(within(again).queryByRole('button', { name: /trial/ })).not.toBeInTheDocument();
+    await userEvent.click(within(again).getByRole('button', { name: 'Upgrade to Smart' }));
+    await waitFor(() => expect(location().pathname).toBe('/licenses'));
+    expect(location().search).toBe('?upgrade=3');
+  });
+
+  it('lists correlation errors with copyable ids and the help items', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { events } = await renderShell('/dashboard', { lang: 'en' });
+    await screen.findByRole('banner');
+    act(() => {
+      events.emit('correlationError', { correlationId: 'c0ffee', endpoint: 'POST /api/services', request: {}, response: {}, text: 'Internal error' });
+      events.emit('correlationError', { correlationId: 'beef', endpoint: 'GET /api/customers', request: {}, response: {}, text: 'Database busy' });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Something went wrong' });
+    expect(within(dialog).getByText('Internal error')).toBeInTheDocument();
+    expect(within(dialog).getByText('Correlation id: c0ffee')).toBeInTheDocument();
+    expect(within(dialog).getByText('Correlation id: beef')).toBeInTheDocument();
+    const mail = within(dialog).getByRole('link', { name: 'E-mail support' });
+    expect(mail.getAttribute('href')).toMatch(/^mailto:\?subject=Error%20in%20the%20admin&body=.*c0ffee/);
+    expect(within(dialog).getByRole('link', { name: 'Open Booking Admin' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await act(async () => within(dialog).getAllByRole('button', { name: 'Copy id' })[0].click());
+    expect(writeText).toHaveBeenCalledWith('c0ffee');
+    expect(await within(dialog).findByText('Copied!')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(COPIED_MESSAGE_MS));
+    expect(within(dialog).queryByText('Copied!')).not.toBeInTheDocument();
+  });
+});
+
+describe('panels', () => {
+  it("the load failure offers reload, a new tab and support", async () => {
+    await renderInAdmin(<AppLoadFailure supportEmail="help@example.com" detail="config.json 502" />, { lang: 'en' });
+    expect(screen.getByRole('heading', { name: "We couldn't load the app" })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open in a new tab' })).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toMatch(/^mailto:help@example\.com\?subject=/);
+  });
+
+  it("the data panel says 'error loading data' and reloads", async () => {
+    const onReload = vi.fn();
+    await renderInAdmin(<ErrorLoadingData onReload={onReload} />, { lang: 'en' });
+    expect(screen.getByText('Error loading data')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(onReload).toHaveBeenCalled();
+  });
+});
+
+function Tabs() {
+  const [tab, setTab] = useHashTab(['information', 'billing-information', 'administrators']);
+  return (
+    <div>
+      <p>current: {tab}</p>
+      <Button onClick={() => setTab('administrators')}>admins</Button>
+    </div>
+  );
+}
+
+describe('useHashTab', () => {
+  it('turns ?activeTab into the hash', async () => {
+    const { location } = await renderInAdmin(<Tabs />, { url: '/company?activeTab=billing-information&x=1', path: '/company' });
+    expect(await screen.findByText('current: billing-information')).toBeInTheDocument();
+    await waitFor(() => expect(location().hash).toBe('#billing-information'));
+    expect(location().search).toBe('?x=1');
+  });
+
+  it('selects the first tab for an unknown hash, and a tab change sets the hash', async () => {
+    const { location } = await renderInAdmin(<Tabs />, { url: '/company#nonsense', path: '/company' });
+    expect(screen.getByText('current: information')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'admins' }));
+    expect(await screen.findByText('current: administrators')).toBeInTheDocument();
+    expect(location().hash).toBe('#administrators');
+  });
+});
+
+describe('client error reports', () => {
+  it('posts uncaught errors and rejections to /errors', async () => {
+    const reports: unknown[] = [];
+    const stop = installClientErrorReporter(async (report) => reports.push(report));
+    const error = new TypeError('x is undefined');
+    window.dispatchEvent(new ErrorEvent('error', { error, message: error.message }));
+    const rejection = new Event('unhandledrejection') as Event & { reason: unknown };
+    rejection.reason = new RangeError('bad range');
+    window.dispatchEvent(rejection);
+    stop();
+    window.dispatchEvent(new ErrorEvent('error', { error: new Error('after stop') }));
+    expect(reports).toEqual([
+      expect.objectContaining({ ExceptionName: 'TypeError', ExceptionMessage: 'x is undefined', InnerExceptionName: navigator.userAgent, URL: window.location.href }),
+      expect.objectContaining({ ExceptionName: 'RangeError', ExceptionMessage: 'bad range' }),
+    ]);
+    expect((reports[0] as { StackTrace: string }).StackTrace).toContain('x is undefined');
+  });
+});
