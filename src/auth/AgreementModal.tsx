@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
-import DOMPurify from 'dompurify';
+import { useEffect, useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useDataProvider, useLogout, useNotify, useTranslate } from 'react-admin';
 import type { Agreement } from '../../schema/company';
@@ -17,14 +16,19 @@ export function AgreementModal() {
   const notify = useNotify();
   const logout = useLogout();
   const [agreement, setAgreement] = useState<Agreement | null>(null);
+  const [html, setHtml] = useState('');
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     let active = true;
     dataProvider
       .call<Agreement>('GET', '/users/agreement')
-      .then((a) => {
-        if (active && a && a.AgreedToLatest === false) setAgreement(a);
+      .then(async (a) => {
+        if (!a || a.AgreedToLatest !== false) return;
+        const { default: DOMPurify } = await import('dompurify');
+        if (!active) return;
+        setHtml(DOMPurify.sanitize(a.Content ?? ''));
+        setAgreement(a);
       })
       .catch(() => undefined);
     return () => {
@@ -32,7 +36,6 @@ export function AgreementModal() {
     };
   }, [dataProvider]);
 
-  const html = useMemo(() => (agreement ? DOMPurify.sanitize(agreement.Content ?? '') : ''), [agreement]);
   if (!agreement || !profile) return null;
 
   const accept = async () => {

@@ -378,3 +378,15 @@ describe('errors', () => {
     ]);
   });
 });
+
+describe('wire dates', () => {
+  it('writes Dates as zone-less local times of the zone, across daylight-saving changes', async () => {
+    const { toWireDateTime } = await import('../../src/dataProvider');
+    expect(toWireDateTime(new Date('2025-03-30T00:59:59Z'), 'Europe/Stockholm')).toBe('2025-03-30T01:59:59');
+    expect(toWireDateTime(new Date('2025-03-30T01:00:00Z'), 'Europe/Stockholm')).toBe('2025-03-30T03:00:00');
+    expect(toWireDateTime(new Date('2025-10-26T00:30:00Z'), 'Europe/Stockholm')).toBe('2025-10-26T02:30:00');
+    expect(toWireDateTime(new Date('2025-10-26T01:30:00Z'), 'Europe/Stockholm')).toBe('2025-10-26T02:30:00');
+    expect(toWireDateTime(new Date('2025-06-01T22:00:00Z'), 'Europe/Helsinki')).toBe('2025-06-02T01:00:00');
+    expect(toWireDateTime(new Date('2025-01-01T00:00:00Z'), 'UTC')).toBe('2025-01-01T00:00:00');
+  });
+});
