@@ -57,7 +57,8 @@ async function checkRules(input: CustomFieldInput, db: Db, ctx: CallerContext, i
     }
     if (input.SortOrder === undefined) input = { ...input, SortOrder: used?.next ?? 0 };
   }
-  return { ...input, Name: name, Values: values, RegExId: regEx, Services: services };
+  const keptServices = input.Services === undefined ? undefined : services;
+  return { ...input, Name: name, Values: values, RegExId: regEx, Services: input.Table === 'RegisteredUsers' ? [] : keptServices };
 }
 
 export const customFields = defineResource<CustomField, CustomFieldInput, CustomFieldQuery>({

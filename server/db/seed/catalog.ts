@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { seedCustomers } from './customers';
 
 export interface CatalogOptions {
   /** How many customers to create (the demo has about 200). */
@@ -114,10 +115,10 @@ const PRICES: DemoPrice[] = [
 ];
 
 /**
- * Services, prices, articles and custom fields of a demo company (a Swedish yoga & padel
- * business); customers come from the customers seed.
+ * Services, prices, articles, custom fields and customers of a demo company (a Swedish yoga &
+ * padel business).
  */
-export async function seedCatalog(db: Db, companyId: number, _options: CatalogOptions = {}): Promise<void> {
+export async function seedCatalog(db: Db, companyId: number, options: CatalogOptions = {}): Promise<void> {
   const serviceIds = new Map<string, number>();
   for (const [i, s] of SERVICES.entries()) {
     const min = s.min ?? s.duration;
@@ -212,4 +213,6 @@ export async function seedCatalog(db: Db, companyId: number, _options: CatalogOp
      values ($1, 'Allergier', 'Allergier eller annat vi bör känna till', 'TextBox', 'BookedEvent', 0, 12, 500, true)`,
     [companyId],
   );
+
+  await seedCustomers(db, companyId, options.customers ?? 200);
 }
