@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
@@ -9,6 +9,10 @@ import { createDataProvider, createHttpClient, AppEvents } from '../../src/dataP
 import { englishMessages } from '../../src/i18n';
 import { renderResources, resourceApis } from '../../src/resources/engine';
 import type { ResourceDeclaration } from '../../src/resources/engine';
+import { loadContract } from '../../src/resources/engine/schema';
+
+// The contract loads lazily in the app (its own chunk); tests load it up front so forms render without suspending.
+await loadContract();
 
 export const API = 'http://api.test/api';
 
@@ -23,6 +27,7 @@ export interface RecordedCall {
   contentType: string | null;
 }
 
+configure({ asyncUtilTimeout: 5000 });
 afterEach(cleanup);
 
 /** Every request the admin sent, in order. */
@@ -33,8 +38,7 @@ server.events.on('request:start', async ({ request }) => {
   const contentType = request.headers.get('content-type');
   let body: unknown;
   if (request.method !== 'GET' && request.method !== 'DELETE') {
-    if (contentType?.startsWith('multipart/')) body = await request.clone().formData();
-    else {
+    if (!contentType?.startsWith('multipart/')) {
       const text = await request.clone().text();
       try {
         body = text ? JSON.parse(text) : undefined;

@@ -52,6 +52,14 @@ export function FormSections({ form }: { form: FormSpec<RaRecord> }) {
   );
 }
 
+/** The server's message on 403 (spec core.md §8), otherwise 'Error occured during deleting the record'. */
+export function deleteErrorMessage(error: unknown): string {
+  const e = error as HttpError | undefined;
+  if (e?.status !== 403) return 'engine.deleteError';
+  const body = e.body as { ResponseStatus?: { Message?: string } } | undefined;
+  return body?.ResponseStatus?.Message || e.message || 'engine.deleteError';
+}
+
 /**
  * Delete with the spec's failure messages: the server's message on 403, otherwise
  * 'Error occured during deleting the record'.
@@ -62,10 +70,7 @@ export function EngineDeleteButton() {
     <DeleteButton
       mutationMode="pessimistic"
       mutationOptions={{
-        onError: (error: unknown) => {
-          const e = error as HttpError;
-          notify(e?.status === 403 && e.message ? e.message : 'engine.deleteError', { type: 'error' });
-        },
+        onError: (error: unknown) => notify(deleteErrorMessage(error), { type: 'error' }),
       }}
     />
   );

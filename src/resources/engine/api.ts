@@ -1,7 +1,7 @@
 import { createContext, use, useContext } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { BookingDataProvider } from '../../dataProvider/types';
-import { loadContract, type Contract } from './schema';
+import { loadContract, loadedContract, type Contract } from './schema';
 import type { ResourceDeclaration } from './types';
 
 /**
@@ -17,7 +17,7 @@ export function useApi(): BookingDataProvider {
  * @example const defs = useDefinitions(); defs.ServiceInput.required
  */
 export function useDefinitions(): Contract['definitions'] {
-  return use(loadContract()).definitions;
+  return (loadedContract() ?? use(loadContract())).definitions;
 }
 
 export const DeclarationContext = createContext<ResourceDeclaration | null>(null);

@@ -25,13 +25,22 @@ export interface Contract {
 }
 
 let contract: Promise<Contract> | undefined;
+let loaded: Contract | undefined;
+
+/** The contract if it has loaded already (so a screen opened later renders without suspending). */
+export function loadedContract(): Contract | undefined {
+  return loaded;
+}
 
 /**
  * The generated contract, loaded once on first use as its own chunk (it is not needed on the first screen).
  * @example const defs = (await loadContract()).definitions;
  */
 export function loadContract(): Promise<Contract> {
-  contract ??= import('../../../schema/generated/contract.json').then((m) => m.default as Contract);
+  contract ??= import('../../../schema/generated/contract.json').then((m) => {
+    loaded = m.default as Contract;
+    return loaded;
+  });
   return contract;
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { FieldTitle, useInput, useResourceContext, useTranslate, type Validator } from 'react-admin';
+import { FieldTitle, InputHelperText, useInput, useResourceContext, useTranslate, type Validator } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { durationOptions, normalizeDurations } from '../../../server/domain/durations';
 import { DURATION_UNITS, splitDuration, unitOf, type DurationUnit } from './durationUnits';
@@ -20,7 +20,6 @@ export function DurationInput({ source, validate = [] }: { source: string; valid
   const currentUnit = unit ?? unitOf(minutes);
   const amount = minutes == null ? '' : String(Math.round((minutes / DURATION_UNITS[currentUnit]) * 100) / 100);
   const error = fieldState.invalid ? fieldState.error?.message : undefined;
-  const errorText = error ? translate(error, { _: error }) : undefined;
 
   return (
     <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'flex-start' }}>
@@ -30,11 +29,14 @@ export function DurationInput({ source, validate = [] }: { source: string; valid
         size="small"
         label={<FieldTitle source={source} resource={resource} isRequired={isRequired} />}
         value={amount}
-        onChange={(e) => field.onChange(e.target.value === '' ? null : Math.round(Number(e.target.value) * DURATION_UNITS[currentUnit]))}
+        onChange={(e) => {
+          setUnit(currentUnit);
+          field.onChange(e.target.value === '' ? null : Math.round(Number(e.target.value) * DURATION_UNITS[currentUnit]));
+        }}
         onBlur={field.onBlur}
         error={!!error}
-        helperText={errorText ?? ' '}
-        slotProps={{ htmlInput: { min: 1, step: 1 } }}
+        helperText={<InputHelperText error={error} />}
+        slotProps={{ htmlInput: { step: 1 } }}
       />
       <TextField
         select

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
-import { FieldTitle, SelectInput, useInput, useResourceContext, useTranslate, type Validator } from 'react-admin';
+import { FieldTitle, InputHelperText, SelectInput, useInput, useResourceContext, type Validator } from 'react-admin';
 import type { ServiceGroup } from '../../../schema/services';
 import { useApi } from '../engine/api';
 
@@ -35,7 +35,6 @@ export function useServiceGroups(): string[] {
  */
 export function GroupInput({ source, validate }: { source: string; validate?: Validator[] }) {
   const groups = useServiceGroups();
-  const translate = useTranslate();
   const resource = useResourceContext();
   const { field, fieldState, id } = useInput({ source, validate });
   const value = typeof field.value === 'string' ? field.value : '';
@@ -55,7 +54,7 @@ export function GroupInput({ source, validate }: { source: string; validate?: Va
           size="small"
           label={<FieldTitle source={source} resource={resource} />}
           error={!!error}
-          helperText={error ? translate(error, { _: error }) : translate('resources.services.groupHint')}
+          helperText={<InputHelperText error={error} helperText="resources.services.groupHint" />}
         />
       )}
     />
