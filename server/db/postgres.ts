@@ -52,6 +52,9 @@ function wrap(runner: Queryable, pool: pg.Pool, inTx: boolean): Db {
 /** Opens a pool on a PostgreSQL server. */
 export async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+  // An idle client whose server connection ends (restart, dropped database) must not crash the process;
+  // the pool discards it and the next query gets a fresh connection.
+  pool.on('error', () => undefined);
   await pool.query('select 1');
   return wrap(pool, pool, false);
 }

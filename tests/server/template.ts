@@ -6,8 +6,13 @@ import { seedDemo, seedOtherCompany } from '../../server/db/seed';
 import { dumpPglite } from '../../server/db/pglite';
 
 export const TMP = resolve('.tmp');
-export const PGLITE_TEMPLATE = join(TMP, 'pglite-template.tar');
-export const PG_TEMPLATE_DB = 'booking_test_template';
+/**
+ * Each test run builds its own templates (named after the run) so that two runs at once on one
+ * machine never overwrite each other's; globalSetup passes the names to the workers by environment.
+ */
+const RUN = process.env.BOOKING_TEST_RUN ?? String(process.pid);
+export const PGLITE_TEMPLATE = join(TMP, `pglite-template-${RUN}.tar`);
+export const PG_TEMPLATE_DB = `booking_test_template_${RUN}`;
 
 /** A database URL with another database name. */
 export function withDatabase(url: string, name: string): string {
@@ -28,13 +33,14 @@ async function seedAll(db: Db): Promise<void> {
  */
 export async function buildTemplates(): Promise<void> {
   mkdirSync(TMP, { recursive: true });
-  const dir = join(TMP, 'pglite-template');
+  const dir = join(TMP, `pglite-template-${RUN}`);
   rmSync(dir, { recursive: true, force: true });
   const db = await openDb({ dataDir: dir });
   await seedAll(db);
   await db.close();
   const dump = await dumpPglite(dir);
   writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
+  rmSync(dir, { recursive: true, force: true });
 
   const url = process.env.DATABASE_URL;
   if (url) {
@@ -70,4 +76,15 @@ export async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> 
       await admin.close();
     },
   };
+}
+
+/** Removes this run's templates. */
+export async function dropTemplates(): Promise<void> {
+  rmSync(PGLITE_TEMPLATE, { force: true });
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const admin = await openDb({ databaseUrl: url });
+    await admin.exec(`drop database if exists ${PG_TEMPLATE_DB} with (force)`);
+    await admin.close();
+  }
 }
