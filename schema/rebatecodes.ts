@@ -95,6 +95,8 @@ export interface RebateCodeInput {
   Customers?: Id[];
   /** @maxLength 2000 */
   PersonalNote?: string | null;
+  /** @minimum 1 */
+  CompanyId?: number;
 }
 
 export interface RebateCodeQuery extends QueryBase {
@@ -107,9 +109,13 @@ export interface RebateCodeQuery extends QueryBase {
   /** @maxItems 5 */
   RebateCodeTypeIds?: RebateCodeTypeId[];
   RebateCodeStatusId?: RebateCodeStatusId;
+  /** Codes usable for this service: connected to it, or to every service. */
   ServiceId?: Id;
+  /** Codes reserved for this customer. */
   CustomerId?: Id;
+  /** Codes still valid on or after this day (no ValidTo, or ValidTo ≥ it). */
   ValidFrom?: LocalDate;
+  /** Codes already valid on or before this day (no ValidFrom, or ValidFrom ≤ it). */
   ValidTo?: LocalDate;
 }
 
@@ -166,6 +172,8 @@ export interface RebateCodeTransactionInput {
   CustomerId?: Id | null;
   /** @maxLength 1000 */
   Comment?: string | null;
+  /** @minimum 1 */
+  CompanyId?: number;
 }
 
 export interface RebateCodeTransactionQuery extends QueryBase {
@@ -176,11 +184,35 @@ export interface RebateCodeTransactionQuery extends QueryBase {
   CreatedTo?: LocalDate | LocalDateTime;
   /** Alias of Skip, as the admin's transactions report sends it. @minimum 0 */
   Offset?: number;
+  /** Only 'Increase' or only 'Decrease' transactions. */
+  ChangeType?: RebateCodeChangeType;
+}
+
+/**
+ * GET /rebatecodes/usages and GET /rebatecodes/{Id}/usages: the bookings a code was used in
+ * (its booking transactions), newest first; answers RebateCodeTransaction records.
+ */
+export interface RebateCodeUsageQuery extends QueryBase {
+  RebateCodeId?: Id;
+  CustomerId?: Id;
+  ServiceId?: Id;
+  CreatedFrom?: LocalDate | LocalDateTime;
+  CreatedTo?: LocalDate | LocalDateTime;
+  /** Alias of Skip. @minimum 0 */
+  Offset?: number;
 }
 
 /** GET /rebatecodes/{Id}/reports: 1 send by e-mail, 2 download the PDF. */
 export interface RebateCodeReportQuery {
   SendReceiptMethod: 1 | 2;
+  /** Send to this address instead of the code's customer (SendReceiptMethod 1). @maxLength 200 @format email */
+  Email?: string;
   /** @minimum 1 */
   CompanyId?: number;
+}
+
+/** Answer of GET /rebatecodes/{Id}/reports?SendReceiptMethod=1: where the report went. */
+export interface RebateCodeReportSent {
+  Email: string;
+  MessageId: string | null;
 }

@@ -4,6 +4,8 @@ import prices from './prices';
 import articles from './articles';
 import customFields from './customFields';
 import companyAndCustomers from './companyAndCustomers';
+import rebateCodes from './rebatecodes';
+import calculatePrice from './calculatePrice';
 
 /** Registers every area of the API under /api. One plugin per area of the spec. */
 export default async function areas(app: FastifyInstance): Promise<void> {
@@ -12,4 +14,6 @@ export default async function areas(app: FastifyInstance): Promise<void> {
   await app.register(articles);
   await app.register(customFields);
   await app.register(companyAndCustomers);
+  await app.register(rebateCodes);
+  await app.register(calculatePrice);
 }
