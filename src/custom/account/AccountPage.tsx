@@ -138,7 +138,7 @@ export default function AccountPage() {
               <Button component={Link} to="/change-password" label="custom.account.changePassword" variant="outlined">
                 <LockIcon />
               </Button>
-              <MuiButton variant="outlined" startIcon={<MailIcon />} disabled={busy || verification !== null} onClick={() => void sendVerification()}>
+              <MuiButton variant="outlined" size="small" startIcon={<MailIcon />} disabled={busy || verification !== null} onClick={() => void sendVerification()}>
                 {translate('custom.account.verifyEmail')}
               </MuiButton>
             </Stack>
@@ -160,7 +160,7 @@ export default function AccountPage() {
               <Alert severity="info">{translate('custom.account.deleteRequested', { email: user.Email })}</Alert>
             ) : (
               <Box>
-                <MuiButton color="error" variant="outlined" startIcon={<DeleteIcon />} disabled={busy} onClick={() => setConfirmDelete('ask')}>
+                <MuiButton color="error" variant="outlined" size="small" startIcon={<DeleteIcon />} disabled={busy} onClick={() => setConfirmDelete('ask')}>
                   {translate('custom.account.delete')}
                 </MuiButton>
               </Box>

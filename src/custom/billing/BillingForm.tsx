@@ -37,8 +37,7 @@ export interface BillingFormProps {
   successMessage?: string;
 }
 
-const methodRequired: Validator = (value) =>
-  value === null || value === undefined || value === '' ? 'custom.billing.validation.methodRequired' : undefined;
+const methodRequired = required('custom.billing.validation.methodRequired');
 
 const emailWhenInvoicedByMail: Validator = (value, values: Partial<BillingFormValues>) =>
   requiresBillingEmail(Number(values.BillingMethodId)) && (value == null || String(value).trim() === '') ? 'ra.validation.required' : undefined;

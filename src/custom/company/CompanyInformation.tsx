@@ -145,7 +145,6 @@ export function CompanyInformation({ company }: { company: Company }) {
           <TextInput source="ZipCode" label="custom.company.fields.ZipCode" validate={validateRequired} />
           <TextInput source="City" label="custom.company.fields.City" validate={validateRequired} />
           <SelectInput source="CountryId" label="custom.company.fields.CountryId" choices={countries} translateChoice={false} validate={validateRequired} />
-          <FormSection title="custom.company.sections.logo" />
           <Box sx={{ gridColumn: '1 / -1' }}>
             <ImageUploadInput source="LogoUrl" label="custom.company.fields.LogoUrl" folderType={ImageFolder.logotype} />
           </Box>

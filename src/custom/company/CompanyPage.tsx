@@ -24,7 +24,8 @@ export default function CompanyPage() {
   const [tab, setTab] = useHashTab(COMPANY_TABS);
   const { company, isPending, error } = useCompany();
   return (
-    <Box>
+    // inline-size containment keeps the tab strip and the administrators table from widening the layout on phones
+    <Box sx={{ contain: 'inline-size' }}>
       <PageHeading title="custom.company.title" subtitle={company?.Name} />
       <Card>
         <Tabs
@@ -48,7 +49,7 @@ export default function CompanyPage() {
             />
           ))}
         </Tabs>
-        <CardContent role="tabpanel" id={`company-tabpanel-${tab}`} aria-labelledby={`company-tab-${tab}`}>
+        <CardContent sx={{ overflowX: 'auto' }} role="tabpanel" id={`company-tabpanel-${tab}`} aria-labelledby={`company-tab-${tab}`}>
           {tab === 'administrators' ? (
             <AdministratorList />
           ) : isPending ? (
