@@ -444,9 +444,6 @@ describe('a real Keycloak (KEYCLOAK_URL)', () => {
       expect((await api.app.inject({ method: 'GET', url: '/api/users', headers: { authorization: `Bearer ${foreign}` } })).statusCode).toBe(401);
     } finally {
       await api.close();
-      // pg's pool.end() resolves before its sockets close; dropping the database right away (the
-      // harness does, WITH (FORCE)) can then fail a closing connection. Let them close first.
-      await new Promise((r) => setTimeout(r, 500));
       await kc.close();
     }
   });
