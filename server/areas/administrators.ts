@@ -6,6 +6,7 @@ import type { Lang } from '../messages';
 import { ref } from '../schemas';
 import { idParams } from '../autoquery/index';
 import { hashPassword } from '../identity/passwords';
+import { accountLinks, requestPasswordReset } from '../identity/accountActions';
 import type { Administrator, AdministratorInput, AdministratorQuery } from '../../schema/company';
 import { FieldErrors, fieldError, localTime, pgCode } from './fieldErrors';
 import { envelope } from './reference';
@@ -133,6 +134,11 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
         }
         return row!.id;
       });
+      // Without an initial password the new administrator gets a link to choose one.
+      if (!hash) {
+        const links = accountLinks(`${app.config.publicUrl}/realms/${app.config.realm}`);
+        await requestPasswordReset({ db, mailer: app.mailer, links }, body.Email.trim(), lang);
+      }
       return (await loadAdministrator(db, companyId, id, timeZone))!;
     } catch (err) {
       if (pgCode(err) === '23505') throw fieldError(lang, 409, 'Email', 'Unique', { value: body.Email.trim() });

@@ -29,7 +29,7 @@ interface DetailRow {
 const DETAIL_COLUMNS = `c.corporate_identity_number, c.invoice_address1, c.invoice_address2, c.invoice_city,
   c.invoice_postal_code, c.invoice_country_code,
   (select json_agg(json_build_object('Id', k.id, 'AccessKeyTypeId', k.access_key_type_id, 'Value', k.value, 'Description', k.description) order by k.id)
-     from customer_access_keys k where k.customer_id = c.id) as access_keys`;
+     from customer_access_keys k where k.company_id = c.company_id and k.customer_id = c.id) as access_keys`;
 
 function invoiceAddressOf(row: DetailRow): InvoiceAddress {
   return {

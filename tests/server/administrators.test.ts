@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, OTHER_EMAIL, OTHER_PASSWORD, type TestServer } from './harness';
 import { verifyPassword } from '../../server/identity/passwords';
+import { listOutbox } from '../../server/integrations/mail/index';
 
 interface ResponseStatusBody {
   ResponseStatus: { ErrorCode: string; Message: string; Errors: { FieldName: string; Message: string }[] };
@@ -71,6 +72,15 @@ describe('administrators', () => {
     const token = await server.login(email, 'long-enough-pw');
     const res = await server.api({ method: 'GET', url: '/api/companies', token });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('mails a link to choose a password when the administrator is created without one', async () => {
+    const res = await server.api({ method: 'POST', url: '/api/administrators', payload: { Firstname: 'Inbjuden', Lastname: 'Admin', Email: 'invited@example.com' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const companyId = (await server.db.one<{ company_id: number }>('select company_id from users where id = $1', [demoUserId]))!.company_id;
+    const mails = await listOutbox(server.db, companyId, { to: 'invited@example.com' });
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain('reset-password');
   });
 
   it('answers 409 naming Email when the address is taken anywhere, in any letter case', async () => {
