@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, OTHER_EMAIL, OTHER_PASSWORD, type TestServer } from './harness';
 
 interface ResponseStatusBody {
-  ResponseStatus: { ErrorCode: string; Message: string; Errors: { FieldName: string; Message: string }[] };
+  ResponseStatus: { ErrorCode: string; Message: string; Errors: { ErrorCode: string; FieldName: string; Message: string }[] };
 }
 
 let server: TestServer;
