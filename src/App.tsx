@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import Keycloak from 'keycloak-js';
 import { ThemeProvider, createTheme, CssBaseline } from '@mui/material';
 import { Admin, CustomRoutes, I18nContextProvider, type AuthProvider, type I18nProvider } from 'react-admin';
-import { Route } from 'react-router-dom';
+import { BrowserRouter, Route } from 'react-router-dom';
 import { loadConfig, type RuntimeConfig } from './config';
 import { AppEvents, createDataProvider, createHttpClient } from './dataProvider';
 import type { BookingDataProvider } from './dataProvider/types';
@@ -81,33 +81,35 @@ function BookingAdmin({ services, profile, i18nProvider }: { services: Services;
   const pages = customPages as CustomPage[];
   const resourceNames = useMemo(() => declarations.map((d) => d.name), []);
   return (
-    <ProfileContext.Provider value={profile}>
-      <ShellContext.Provider value={shell}>
-        <Admin
-          disableTelemetry
-          title="app.name"
-          dataProvider={dataProvider}
-          authProvider={authProvider}
-          i18nProvider={i18nProvider}
-          theme={theme}
-          layout={Layout}
-          loginPage={Login}
-          dashboard={RedirectToDashboard}
-          catchAll={RedirectToDashboard}
-        >
-          {renderResources(declarations)}
-          <CustomRoutes noLayout>
-            <Route path={AuthCallbackPage.path} element={<AuthCallbackPage />} />
-            {pages
-              .filter((p) => p.noLayout)
-              .map((p) => (
-                <Route key={p.path} path={p.path} element={p.element} />
-              ))}
-          </CustomRoutes>
-          <CustomRoutes>{shellRoutes(pages.filter((p) => !p.noLayout), resourceNames)}</CustomRoutes>
-        </Admin>
-      </ShellContext.Provider>
-    </ProfileContext.Provider>
+    <BrowserRouter>
+      <ProfileContext.Provider value={profile}>
+        <ShellContext.Provider value={shell}>
+          <Admin
+            disableTelemetry
+            title="app.name"
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            i18nProvider={i18nProvider}
+            theme={theme}
+            layout={Layout}
+            loginPage={Login}
+            dashboard={RedirectToDashboard}
+            catchAll={RedirectToDashboard}
+          >
+            {renderResources(declarations)}
+            <CustomRoutes noLayout>
+              <Route path={AuthCallbackPage.path} element={<AuthCallbackPage />} />
+              {pages
+                .filter((p) => p.noLayout)
+                .map((p) => (
+                  <Route key={p.path} path={p.path} element={p.element} />
+                ))}
+            </CustomRoutes>
+            <CustomRoutes>{shellRoutes(pages.filter((p) => !p.noLayout), resourceNames)}</CustomRoutes>
+          </Admin>
+        </ShellContext.Provider>
+      </ProfileContext.Provider>
+    </BrowserRouter>
   );
 }
 

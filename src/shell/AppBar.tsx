@@ -1,12 +1,11 @@
 import { forwardRef } from 'react';
-import { Box, Button, ListItemIcon, ListItemText, ListSubheader, MenuItem, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Button, IconButton, ListItemIcon, ListItemText, ListSubheader, MenuItem, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import UpgradeIcon from '@mui/icons-material/Upgrade';
 import {
   AppBar as RaAppBar,
   LoadingIndicator,
-  LocalesMenuButton,
   Logout,
   TitlePortal,
   UserMenu,
@@ -16,10 +15,7 @@ import {
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useProfile } from '../auth/profile';
-import { LANGUAGE_NAMES } from '../i18n/languages';
-
-/** Language switch order of the spec: sv, no, fi, en. */
-const SWITCH_LANGUAGES = (['sv', 'no', 'fi', 'en'] as const).map((locale) => ({ locale, name: LANGUAGE_NAMES[locale] }));
+import { LanguageSwitch } from './LanguageSwitch';
 
 const UserMenuLink = forwardRef<HTMLAnchorElement, { to: string; label: string; icon: React.ReactNode }>(function UserMenuLink({ to, label, icon }, ref) {
   const userMenu = useUserMenu();
@@ -54,21 +50,20 @@ function Toolbar() {
   const isXSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
     <>
-      {profile?.Company?.IsFreeAccount && (
-        <Button
-          component={RouterLink}
-          to="/licenses"
-          variant="contained"
-          color="primary"
-          size="small"
-          startIcon={isXSmall ? undefined : <UpgradeIcon />}
-          sx={{ mx: 1, whiteSpace: 'nowrap' }}
-        >
-          {translate('shell.appBar.upgrade')}
-        </Button>
-      )}
-      <LocalesMenuButton languages={SWITCH_LANGUAGES} />
-      <LoadingIndicator />
+      {profile?.Company?.IsFreeAccount &&
+        (isXSmall ? (
+          <Tooltip title={translate('shell.appBar.upgrade')}>
+            <IconButton component={RouterLink} to="/licenses" color="inherit" aria-label={translate('shell.appBar.upgrade')}>
+              <UpgradeIcon />
+            </IconButton>
+          </Tooltip>
+        ) : (
+          <Button component={RouterLink} to="/licenses" variant="contained" color="primary" size="small" startIcon={<UpgradeIcon />} sx={{ mx: 1, whiteSpace: 'nowrap' }}>
+            {translate('shell.appBar.upgrade')}
+          </Button>
+        ))}
+      <LanguageSwitch />
+      {!isXSmall && <LoadingIndicator />}
     </>
   );
 }
@@ -79,10 +74,15 @@ export function AppBar(props: AppBarProps) {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
     <RaAppBar {...props} toolbar={<Toolbar />} userMenu={<ShellUserMenu />}>
-      <Typography variant="h6" component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap', mr: 2 }}>
+      <Typography
+        variant="h6"
+        component="span"
+        noWrap
+        sx={{ fontWeight: 600, mr: 2, flex: isSmall ? 1 : 'none', minWidth: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' } }}
+      >
         {translate('app.name')}
       </Typography>
-      {isSmall ? <Box sx={{ flex: 1 }} /> : <TitlePortal />}
+      {!isSmall && <TitlePortal />}
     </RaAppBar>
   );
 }

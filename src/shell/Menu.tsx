@@ -2,6 +2,7 @@ import { Fragment, useMemo } from 'react';
 import { Divider, ListSubheader } from '@mui/material';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import LabelIcon from '@mui/icons-material/Label';
+import { SCREEN_ICONS } from './screenIcons';
 import { Menu as RaMenu, useSidebarState, useTranslate } from 'react-admin';
 import { MENU_GROUPS, type MenuGroup, type ShellMenuEntry } from './menuTypes';
 import { SCREENS } from './screens';
@@ -13,6 +14,7 @@ export const PLATFORM_MENU: ShellMenuEntry[] = SCREENS.filter((s) => s.menu).map
   label: `shell.screens.${s.key}`,
   to: s.menuPath ?? s.paths[0],
   name: s.key,
+  icon: SCREEN_ICONS[s.key],
 }));
 
 /**
@@ -26,7 +28,7 @@ export function groupMenu(platform: ShellMenuEntry[], provided: ShellMenuEntry[]
   const merged: ShellMenuEntry[] = platform.map((p) => {
     const own = byPath.get(p.to);
     byPath.delete(p.to);
-    return own ? { ...own, group: p.group } : p;
+    return own ? { ...own, group: p.group, icon: own.icon ?? p.icon } : p;
   });
   merged.push(...[...byPath.values()].map((e) => (e.group === 'company' ? { ...e, group: 'settings' as const } : e)));
   return {

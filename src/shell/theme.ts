@@ -11,4 +11,5 @@ export const theme: RaThemeOptions = {
     primary: { main: '#0277bd' },
     secondary: { main: ACCENT_COLOR, contrastText: 'rgba(0, 0, 0, 0.87)' },
   },
+  sidebar: { width: 264, closedWidth: 50 },
 };
