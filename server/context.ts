@@ -30,6 +30,10 @@ export interface VerifiedToken {
 export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route needs no bearer token. */
+    public?: boolean;
+  }
   interface FastifyInstance {
     db: Db;
     config: ServerConfig;
@@ -59,8 +63,7 @@ async function contextPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('ctx', null as unknown as CallerContext);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (!request.url.startsWith('/api/')) return;
-    const routeConfig = request.routeOptions.config as { public?: boolean } | undefined;
-    if (routeConfig?.public || !request.routeOptions.url) return;
+    if (request.routeOptions.config?.public || !request.routeOptions.url) return;
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw ApiError.unauthorized();
     let token: VerifiedToken;

@@ -2,6 +2,9 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResponseError, ResponseStatus } from '../schema/common';
 import { messageFor, type ServerMessageKey, type Lang, requestLanguage } from './messages';
 
+/** A catalogue key: a core one, or one an area added with extendMessages. */
+export type MessageKey = ServerMessageKey | (string & {});
+
 /**
  * An error a route throws on purpose; the error handler turns it into a ResponseStatus body.
  * @example
@@ -20,7 +23,7 @@ export class ApiError extends Error {
   }
 
   /** One field error with a message from the server catalogue (translated per request later). */
-  static field(status: number, fieldName: string, key: ServerMessageKey, params: Record<string, string | number> = {}): ApiError {
+  static field(status: number, fieldName: string, key: MessageKey, params: Record<string, string | number> = {}): ApiError {
     const err = new ApiError(status, key, '', [{ ErrorCode: key, FieldName: fieldName, Message: '' }]);
     err.messageKey = { key, params: { field: fieldName, ...params } };
     return err;
@@ -44,20 +47,20 @@ export class ApiError extends Error {
     return err;
   }
 
-  static conflict(fieldName: string, key: ServerMessageKey, params: Record<string, string | number> = {}): ApiError {
+  static conflict(fieldName: string, key: MessageKey, params: Record<string, string | number> = {}): ApiError {
     return ApiError.field(409, fieldName, key, params);
   }
 
   /** Set when the message should be rendered in the caller's language. */
-  messageKey?: { key: ServerMessageKey; params: Record<string, string | number> };
+  messageKey?: { key: MessageKey; params: Record<string, string | number> };
   /** Several field errors collected by ValidationErrors. */
-  pending?: { field: string; key: ServerMessageKey; params: Record<string, string | number> }[];
+  pending?: { field: string; key: MessageKey; params: Record<string, string | number> }[];
 }
 
 /** Several field errors at once (all problems of a body, not just the first). */
 export class ValidationErrors {
-  private readonly list: { field: string; key: ServerMessageKey; params: Record<string, string | number> }[] = [];
-  add(field: string, key: ServerMessageKey, params: Record<string, string | number> = {}): this {
+  private readonly list: { field: string; key: MessageKey; params: Record<string, string | number> }[] = [];
+  add(field: string, key: MessageKey, params: Record<string, string | number> = {}): this {
     this.list.push({ field, key, params: { field, ...params } });
     return this;
   }

@@ -23,8 +23,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     );
     const companyId = company!.id;
     const user = await tx.one<{ id: number }>(
-      `insert into users (company_id, subject, email, firstname, lastname, password_hash, email_verified)
-       values ($1, $2, $3, 'Demo', 'Admin', $4, true) returning id`,
+      `insert into users (company_id, subject, email, firstname, lastname, password_hash, email_verified, agreement_id)
+       values ($1, $2, $3, 'Demo', 'Admin', $4, true, (select max(id) from agreements)) returning id`,
       [companyId, randomUUID(), DEMO_EMAIL, await hashPassword(DEMO_PASSWORD)],
     );
     await tx.query('insert into user_roles (company_id, user_id, role_id) values ($1, $2, 1)', [companyId, user!.id]);

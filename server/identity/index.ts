@@ -12,13 +12,6 @@ import providerRoutes from './providerRoutes';
 import usersRoutes from './usersRoutes';
 import { embeddedTokenVerifier, keycloakTokenVerifier } from './verify';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The route needs no bearer token (see context.ts). */
-    public?: boolean;
-  }
-}
-
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /** Base URLs the admin runs on: the server's own plus ADMIN_ORIGINS (comma list, e.g. the vite dev server). */

@@ -227,6 +227,11 @@ describe('agreement', () => {
     expect((await server.api({ method: 'GET', url: '/api/users/agreement', token })).json().AgreedToLatest).toBe(true);
   });
 
+  it('the demo administrator has accepted the latest agreement, so the demo opens without the modal', async () => {
+    const res = await server.api({ method: 'GET', url: '/api/users/agreement' });
+    expect(res.json()).toMatchObject({ AgreementId: 1, AgreedToLatest: true });
+  });
+
   it('answers 400 naming AgreementId for an unknown agreement', async () => {
     const me = (await server.api({ method: 'GET', url: '/api/users' })).json<{ UserId: string }>();
     const res = await server.api({ method: 'POST', url: '/api/users/agreement', payload: { UserId: me.UserId, AgreementId: 999 } });
