@@ -177,6 +177,8 @@ export interface RebateCodeTransactionInput {
 }
 
 export interface RebateCodeTransactionQuery extends QueryBase {
+  /** Matches the code's sign and the customer's and service's names. @maxLength 200 */
+  Search?: string;
   RebateCodeId?: Id;
   CustomerId?: Id;
   ServiceId?: Id;
@@ -193,6 +195,8 @@ export interface RebateCodeTransactionQuery extends QueryBase {
  * (its booking transactions), newest first; answers RebateCodeTransaction records.
  */
 export interface RebateCodeUsageQuery extends QueryBase {
+  /** Matches the code's sign and the customer's and service's names. @maxLength 200 */
+  Search?: string;
   RebateCodeId?: Id;
   CustomerId?: Id;
   ServiceId?: Id;

@@ -43,7 +43,7 @@ function declaration(path: string, usagesOnly: boolean) {
       Created: { column: 'created', kind: 'datetime', readOnly: true },
     },
     search: ['rebate_code_sign', 'customer_name', 'service_name'],
-    sort: ['Id', 'Created', 'RebateCodeId', 'RebateCodeSign', 'Amount', 'Usage', 'ChangeType', 'CustomerName', 'ServiceName'],
+    sort: ['Id', 'Created', 'RebateCodeId', 'RebateCodeSign', 'Amount', 'Usage', 'ChangeType', 'BookingId', 'CustomerName', 'ServiceName'],
     defaultSort: '-Created',
     filters: {
       RebateCodeId: 'RebateCodeId',
