@@ -5,7 +5,7 @@ import { at, booking, data, dated, days, EVERY_DAY, exception, recurring, requir
 
 const MONDAY = { From: '2026-03-02T00:00:00', To: '2026-03-03T00:00:00' };
 const starts = (times: { From: string }[]): string[] => times.map((t) => t.From.slice(11, 16));
-const byStart = (times: { From: string }[], hhmm: string) => times.find((t) => t.From.slice(11, 16) === hhmm);
+const byStart = <T extends { From: string }>(times: T[], hhmm: string): T | undefined => times.find((t) => t.From.slice(11, 16) === hhmm);
 
 describe('a 09–18 weekday schedule with a 15-minute interval and a one-hour service', () => {
   it('offers 09:00–10:00, 09:15–10:15 … 17:00–18:00: 33 free times', () => {

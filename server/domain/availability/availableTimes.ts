@@ -38,7 +38,7 @@ function toWire(slot: EvaluatedSlot, clock: ZoneClock, showPerResource: boolean)
  */
 export function availableTimes(data: AvailabilityData, query: AvailabilityQuery): AvailableTime[] {
   const normalized = validated(data, query);
-  const clock = new ZoneClock(data.timeZone);
+  const clock = ZoneClock.of(data.timeZone);
   return evaluateSlots(data, normalized).map((slot) => toWire(slot, clock, normalized.showPerResource));
 }
 
@@ -50,7 +50,7 @@ export function availableTimes(data: AvailabilityData, query: AvailabilityQuery)
  */
 export function nextFreeTime(data: AvailabilityData, query: AvailabilityQuery): AvailableTime | null {
   const normalized = validated(data, query);
-  const clock = new ZoneClock(data.timeZone);
+  const clock = ZoneClock.of(data.timeZone);
   let from = normalized.from;
   let span = 7 * DAY;
   while (from < normalized.to) {

@@ -6,6 +6,8 @@ import type { BookingLoad, Instant } from './types';
  * (1 Booked, 3 Reserved, 5–9 awaiting payment or paid, 10 Invoiced, and any unknown id) holds it.
  */
 export const CAPACITY_FREEING_STATUSES: ReadonlySet<number> = new Set([2, 4]);
+const UNBOOKED = 2;
+const CANCELED = 4;
 
 /** Load that fills any capacity: a blocking exception, or another service's booking on a resource. */
 export const FULL_LOAD = 1_000_000_000;
@@ -21,45 +23,131 @@ export function holdsCapacity(statusId: number): boolean {
   return !CAPACITY_FREEING_STATUSES.has(statusId);
 }
 
-interface LoadEvent {
-  at: Instant;
-  delta: number;
+/**
+ * Load changes are packed into one number each, `second · 2^15 + load code`, so a resource's
+ * starts and ends sort as Float64Arrays (native numeric sort, no objects, no comparator), and
+ * bookings that arrive ordered by From need no sort of their starts at all.
+ */
+const PACK = 32_768;
+const FULL_CODE = 32_767;
+
+/** A resource's load changes while they are being collected. */
+export interface LoadChanges {
+  starts: number[];
+  ends: number[];
 }
 
+function pushInterval(changes: LoadChanges, start: Instant, end: Instant, load: number): void {
+  if (end <= start || load <= 0) return;
+  const code = load >= FULL_LOAD ? FULL_CODE : Math.min(load, FULL_CODE - 1);
+  changes.starts.push(Math.floor(start / 1000) * PACK + code);
+  changes.ends.push(Math.ceil(end / 1000) * PACK + code);
+}
+
+/** Sorts a copy; an already ordered list costs one pass, a nearly ordered one an insertion sort. */
+function sorted(keys: readonly number[]): Float64Array {
+  const out = new Float64Array(keys);
+  let budget = 8 * out.length + 64;
+  for (let i = 1; i < out.length; i++) {
+    const key = out[i];
+    let j = i - 1;
+    while (j >= 0 && out[j] > key) {
+      out[j + 1] = out[j];
+      j--;
+      if (--budget < 0) return out.sort();
+    }
+    out[j + 1] = key;
+  }
+  return out;
+}
+
+/** Merges two ascending lists into one. */
+function merged(a: Float64Array, b: Float64Array): Float64Array {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  const out = new Float64Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = a[i] <= b[j] ? a[i++] : b[j++];
+  while (i < a.length) out[k++] = a[i++];
+  while (j < b.length) out[k++] = b[j++];
+  return out;
+}
+
+const amountOf = (code: number): number => (code === FULL_CODE ? FULL_LOAD : code);
+
 /**
- * The load of one resource over time as a step function, built once by sorting its events and
- * then queried per slot with a binary search.
+ * The load of one resource over time as a step function, built once by sorting its changes and
+ * then queried per slot.
  * @example
- * const p = LoadProfile.build([{ start: 0, end: 10, load: 2 }, { start: 5, end: 20, load: 1 }]);
- * p.maxLoad(0, 6);   // 3
- * p.maxLoad(10, 30); // 1
+ * const p = LoadProfile.build([{ start: 0, end: 10_000, load: 2 }, { start: 5_000, end: 20_000, load: 1 }]);
+ * p.maxLoad(0, 6_000);       // 3
+ * p.maxLoad(10_000, 30_000); // 1
  */
 export class LoadProfile {
   private constructor(
-    private readonly times: readonly Instant[],
-    private readonly loads: readonly number[],
+    private readonly times: Float64Array,
+    private readonly loads: Float64Array,
   ) {}
 
-  static readonly EMPTY = new LoadProfile([], []);
+  static readonly EMPTY = new LoadProfile(new Float64Array(0), new Float64Array(0));
 
+  /** Intervals in whole seconds (starts are rounded down, ends up). */
   static build(intervals: readonly { start: Instant; end: Instant; load: number }[]): LoadProfile {
-    if (intervals.length === 0) return LoadProfile.EMPTY;
-    const events: LoadEvent[] = [];
-    for (const i of intervals) {
-      if (i.end <= i.start || i.load <= 0) continue;
-      events.push({ at: i.start, delta: i.load }, { at: i.end, delta: -i.load });
-    }
-    events.sort((a, b) => a.at - b.at);
-    const times: Instant[] = [];
-    const loads: number[] = [];
+    const changes: LoadChanges = { starts: [], ends: [] };
+    for (const i of intervals) pushInterval(changes, i.start, i.end, i.load);
+    return LoadProfile.fromChanges(changes);
+  }
+
+  /** From two groups of changes (bookings, blocks), each sorted on its own and then merged. */
+  static fromChanges(first: LoadChanges, second: LoadChanges = { starts: [], ends: [] }): LoadProfile {
+    if (first.starts.length + second.starts.length === 0) return LoadProfile.EMPTY;
+    const starts = merged(sorted(first.starts), sorted(second.starts));
+    const ends = merged(sorted(first.ends), sorted(second.ends));
+    const times = new Float64Array(starts.length + ends.length);
+    const loads = new Float64Array(starts.length + ends.length);
+    let n = 0;
     let load = 0;
-    for (let k = 0; k < events.length; ) {
-      const at = events[k].at;
-      while (k < events.length && events[k].at === at) load += events[k++].delta;
-      times.push(at);
-      loads.push(load);
+    let i = 0;
+    let j = 0;
+    while (i < starts.length || j < ends.length) {
+      const second = Math.min(
+        i < starts.length ? Math.floor(starts[i] / PACK) : Number.POSITIVE_INFINITY,
+        j < ends.length ? Math.floor(ends[j] / PACK) : Number.POSITIVE_INFINITY,
+      );
+      const base = second * PACK;
+      while (i < starts.length && starts[i] - base < PACK) load += amountOf(starts[i++] - base);
+      while (j < ends.length && ends[j] - base < PACK) load -= amountOf(ends[j++] - base);
+      times[n] = second * 1000;
+      loads[n++] = load;
     }
-    return new LoadProfile(times, loads);
+    return new LoadProfile(times.subarray(0, n), loads.subarray(0, n));
+  }
+
+  /**
+   * A reader for slots taken in order: when neither start nor end ever goes back, each change is
+   * looked at about twice in all (a sliding-window maximum), instead of a search per slot.
+   * @example
+   * const next = profile.sweep();
+   * for (const s of slotStarts) next(s, s + duration); // starts ascending
+   */
+  sweep(): (start: Instant, end: Instant) => number {
+    const { times, loads } = this;
+    const queue = new Int32Array(times.length);
+    let head = 0;
+    let tail = 0;
+    let entered = 0;
+    let current = -1;
+    return (start, end) => {
+      while (current + 1 < times.length && times[current + 1] <= start) current++;
+      while (entered < times.length && times[entered] < end) {
+        while (tail > head && loads[queue[tail - 1]] <= loads[entered]) tail--;
+        queue[tail++] = entered++;
+      }
+      while (tail > head && queue[head] < current) head++;
+      return tail > head ? Math.max(0, loads[queue[head]]) : 0;
+    };
   }
 
   /** The highest load anywhere in [start, end). */
@@ -137,17 +225,23 @@ export interface LoadSources {
  * profiles.get(7)?.maxLoad(slotStart, slotEnd);
  */
 export function buildLoad(sources: LoadSources): { profiles: Map<number, LoadProfile>; blocked: BlockList } {
-  const perResource = new Map<number, { start: Instant; end: Instant; load: number }[]>();
-  for (const id of sources.resourceIds) perResource.set(id, []);
-  const ownService = perResource.get(SERVICE_ITSELF);
+  const bookings = new Map<number, LoadChanges>();
+  const blocks = new Map<number, LoadChanges>();
+  for (const id of sources.resourceIds) {
+    bookings.set(id, { starts: [], ends: [] });
+    blocks.set(id, { starts: [], ends: [] });
+  }
+  const ownService = bookings.get(SERVICE_ITSELF);
 
+  const { from, to } = sources;
+  const excluded = sources.excludeBookingIds ?? new Set<number>();
   for (const b of sources.bookings) {
-    if (b.to <= sources.from || b.from >= sources.to || !holdsCapacity(b.statusId)) continue;
-    if (sources.excludeBookingIds?.has(b.id)) continue;
+    if (b.to <= from || b.from >= to || b.statusId === UNBOOKED || b.statusId === CANCELED || excluded.has(b.id)) continue;
     const mine = b.serviceId === sources.serviceId;
-    if (mine && ownService) ownService.push({ start: b.from, end: b.to, load: b.spots });
+    if (mine && ownService) pushInterval(ownService, b.from, b.to, b.spots);
     for (const r of b.resourceIds) {
-      perResource.get(r)?.push({ start: b.from, end: b.to, load: mine ? b.spots : FULL_LOAD });
+      const changes = bookings.get(r);
+      if (changes) pushInterval(changes, b.from, b.to, mine ? b.spots : FULL_LOAD);
     }
   }
 
@@ -155,11 +249,16 @@ export function buildLoad(sources: LoadSources): { profiles: Map<number, LoadPro
   for (const e of sources.exceptions) {
     if (!e.blocking) continue;
     if (e.resourceIds === null) everything.push(e);
-    else for (const r of e.resourceIds) perResource.get(r)?.push({ start: e.start, end: e.end, load: FULL_LOAD });
+    else {
+      for (const r of e.resourceIds) {
+        const changes = blocks.get(r);
+        if (changes) pushInterval(changes, e.start, e.end, FULL_LOAD);
+      }
+    }
   }
 
   const profiles = new Map<number, LoadProfile>();
-  for (const [id, intervals] of perResource) profiles.set(id, LoadProfile.build(intervals));
+  for (const [id, changes] of bookings) profiles.set(id, LoadProfile.fromChanges(changes, blocks.get(id)));
   return { profiles, blocked: new BlockList(everything) };
 }
 
@@ -178,6 +277,7 @@ export function bookingsThatFit(pickedFree: readonly number[], otherFree: readon
   let total = 0;
   for (const f of otherFree) total += f;
   hi = Math.min(hi, Math.floor(total / need));
+  if (need === 1) return hi;
   const fits = (k: number): boolean => {
     let sum = 0;
     for (const f of otherFree) sum += Math.min(f, k);

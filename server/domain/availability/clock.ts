@@ -11,6 +11,7 @@ export const DAY = 86_400_000;
  */
 export type LocalMs = number;
 
+const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
 
@@ -57,12 +58,20 @@ export function weekdayOf(day: number): number {
 
 /** Whether a time zone name is one luxon (and Intl) knows. */
 export function isValidTimeZone(zone: string): boolean {
-  return IANAZone.isValidZone(zone);
+  return ZoneClock.isKnown(zone) || IANAZone.isValidZone(zone);
+}
+
+/** The offsets of one UTC day: `before` until the instant `change`, `after` from it on. */
+interface DayOffsets {
+  change: Instant;
+  before: number;
+  after: number;
 }
 
 /**
- * Converts between instants and wall-clock time in one IANA zone. Offsets are cached per UTC hour,
- * so formatting thousands of slots costs a few microseconds each.
+ * Converts between instants and wall-clock time in one IANA zone. Offsets are looked up once per
+ * UTC day (and the minute of a change found by bisection on the days the clocks change), so
+ * converting thousands of slots costs well under a microsecond each.
  * @example
  * const clock = new ZoneClock('Europe/Stockholm');
  * clock.toInstant(Date.UTC(2026, 2, 29, 2, 30)); // null: 02:30 does not exist that day
@@ -70,23 +79,55 @@ export function isValidTimeZone(zone: string): boolean {
  */
 export class ZoneClock {
   private readonly zone: IANAZone;
-  private readonly hourOffsets = new Map<number, number>();
+  private readonly days = new Map<number, DayOffsets>();
+  private readonly dateTexts = new Map<number, string>();
 
   constructor(readonly timeZone: string) {
     this.zone = IANAZone.create(timeZone);
   }
 
+  private static readonly shared = new Map<string, ZoneClock>();
+
+  /**
+   * One clock per zone for the whole process: a zone's offsets are facts that never change, so
+   * what one call looked up serves the next.
+   */
+  static isKnown(timeZone: string): boolean {
+    return ZoneClock.shared.has(timeZone);
+  }
+
+  static of(timeZone: string): ZoneClock {
+    let clock = ZoneClock.shared.get(timeZone);
+    if (!clock) {
+      clock = new ZoneClock(timeZone);
+      ZoneClock.shared.set(timeZone, clock);
+    }
+    return clock;
+  }
+
   /** The zone's offset from UTC at an instant, in milliseconds. */
   offset(t: Instant): number {
-    const bucket = Math.floor(t / HOUR);
-    let cached = this.hourOffsets.get(bucket);
-    if (cached === undefined) {
-      const start = this.zone.offset(bucket * HOUR);
-      const end = this.zone.offset(bucket * HOUR + HOUR - 1);
-      cached = start === end ? start * MINUTE : Number.NaN;
-      this.hourOffsets.set(bucket, cached);
+    const day = Math.floor(t / DAY);
+    let known = this.days.get(day);
+    if (known === undefined) {
+      known = this.offsetsOfDay(day);
+      this.days.set(day, known);
     }
-    return Number.isNaN(cached) ? this.zone.offset(t) * MINUTE : cached;
+    return t < known.change ? known.before : known.after;
+  }
+
+  private offsetsOfDay(day: number): DayOffsets {
+    const before = this.zone.offset(day * DAY) * MINUTE;
+    const after = this.zone.offset(day * DAY + DAY - 1) * MINUTE;
+    if (before === after) return { change: Number.POSITIVE_INFINITY, before, after };
+    let lo = day * DAY;
+    let hi = day * DAY + DAY - 1;
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (this.zone.offset(mid) * MINUTE === before) lo = mid;
+      else hi = mid;
+    }
+    return { change: hi, before, after };
   }
 
   /** Wall-clock reading of an instant. */
@@ -129,6 +170,14 @@ export class ZoneClock {
 
   /** The company-local wire form `yyyy-MM-ddTHH:mm:ss`. */
   format(t: Instant): string {
-    return new Date(this.toLocal(t)).toISOString().slice(0, 19);
+    const local = this.toLocal(t);
+    const day = Math.floor(local / DAY);
+    let date = this.dateTexts.get(day);
+    if (date === undefined) {
+      date = new Date(day * DAY).toISOString().slice(0, 11);
+      this.dateTexts.set(day, date);
+    }
+    const seconds = Math.floor((local - day * DAY) / 1000);
+    return `${date}${TWO_DIGITS[Math.floor(seconds / 3600)]}:${TWO_DIGITS[Math.floor(seconds / 60) % 60]}:${TWO_DIGITS[seconds % 60]}`;
   }
 }

@@ -50,7 +50,7 @@ export function expandExceptions(
   for (const exception of exceptions) {
     const start = parseLocal(exception.From);
     const end = parseLocal(exception.To);
-    if (!start || !end) continue;
+    if (!start || !end || dayOf(end.local) < firstDay || dayOf(start.local) > lastDay) continue;
     const base = {
       exceptionId: exception.Id,
       blocking: exception.BlockTime,

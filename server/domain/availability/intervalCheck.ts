@@ -53,7 +53,7 @@ export function isIntervalAvailable(data: AvailabilityData, request: IntervalReq
   if (!Number.isInteger(spots) || spots < 1) errors.push({ field: 'Spots', code: 'InvalidFormat' });
   if (errors.length > 0 || !from || !to) return { available: false, reason: 'Invalid', errors };
 
-  const clock = new ZoneClock(data.timeZone);
+  const clock = ZoneClock.of(data.timeZone);
   const start = clock.toInstantLenient(from.local);
   const end = clock.toInstantLenient(to.local);
   const duration = (end - start) / MINUTE;

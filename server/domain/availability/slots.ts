@@ -46,7 +46,7 @@ export interface EvaluateOptions {
  * first.freeSpots; // 1 for a one-spot service with nothing booked
  */
 export function evaluateSlots(data: AvailabilityData, query: NormalizedQuery, options: EvaluateOptions = {}): EvaluatedSlot[] {
-  const clock = new ZoneClock(data.timeZone);
+  const clock = ZoneClock.of(data.timeZone);
   const duration = query.duration * MINUTE;
   const startFrom = options.outsideSchedules ? query.from : Math.max(query.from, data.now);
   const startBefore = options.outsideSchedules ? query.from + 1 : query.insideSearchInterval ? query.to - duration + 1 : query.to;
@@ -82,11 +82,21 @@ export function evaluateSlots(data: AvailabilityData, query: NormalizedQuery, op
     excludeBookingIds: options.excludeBookingIds,
   });
   const capacity = Math.max(0, data.service.totalSpots);
-  const freeOn = (resourceId: number, start: Instant, end: Instant, closedToAll: boolean): { open: boolean; free: number } => {
-    const open = openStartsOf.get(resourceId)?.has(start) ?? false;
-    if (!open || closedToAll) return { open, free: 0 };
-    const load = (profiles.get(resourceId) as LoadProfile).maxLoad(start, end);
-    return { open, free: Math.max(0, Math.min(capacity, capacity - load)) };
+  const resourceOf = (resourceId: number, picked: boolean): Candidate => ({
+    resourceId,
+    picked,
+    open: openStartsOf.get(resourceId) ?? new Set<Instant>(),
+    maxLoad: (profiles.get(resourceId) as LoadProfile).sweep(),
+  });
+  const types = requirements.map((r) => ({
+    resourceTypeId: r.resourceTypeId,
+    need: r.count - r.picked.length,
+    candidates: r.candidates.map((id) => resourceOf(id, r.picked.includes(id))),
+  }));
+  const itself = requirements.length === 0 ? resourceOf(SERVICE_ITSELF, false) : null;
+  const freeOn = (c: Candidate, start: Instant, end: Instant, closedToAll: boolean): number => {
+    if (closedToAll || !c.open.has(start)) return 0;
+    return Math.max(0, Math.min(capacity, capacity - c.maxLoad(start, end)));
   };
 
   const texts = new TextSweep(exceptions);
@@ -94,39 +104,46 @@ export function evaluateSlots(data: AvailabilityData, query: NormalizedQuery, op
   for (const start of starts) {
     const end = start + duration;
     const closedToAll = blocked.overlaps(start, end);
-    const shares: ResourceShare[] = [];
-    let listed = true;
-    let freeSpots: number;
-    if (requirements.length === 0) {
-      const own = freeOn(SERVICE_ITSELF, start, end, closedToAll);
-      listed = own.open;
-      freeSpots = own.free;
-    } else {
-      freeSpots = Number.POSITIVE_INFINITY;
-      for (const requirement of requirements) {
-        const pickedFree: number[] = [];
-        const otherFree: number[] = [];
-        let openOthers = 0;
-        for (const resourceId of requirement.candidates) {
-          const { open, free } = freeOn(resourceId, start, end, closedToAll);
-          shares.push({ resourceTypeId: requirement.resourceTypeId, resourceId, open, freeSpots: free });
-          if (requirement.picked.includes(resourceId)) {
-            if (!open) listed = false;
-            pickedFree.push(free);
-          } else {
-            if (open) openOthers++;
-            otherFree.push(free);
-          }
-        }
-        const need = requirement.count - requirement.picked.length;
-        if (openOthers < need) listed = false;
-        freeSpots = Math.min(freeSpots, bookingsThatFit(pickedFree, otherFree, need));
-      }
+    if (itself) {
+      if (itself.open.has(start)) slots.push({ start, end, freeSpots: freeOn(itself, start, end, closedToAll), resources: [], exceptionTexts: texts.at(start, end, []) });
+      continue;
     }
-    if (!listed) continue;
+    if (!types.every((type) => enoughOpen(type.candidates, type.need, start))) continue;
+    const shares: ResourceShare[] = [];
+    let freeSpots = Number.POSITIVE_INFINITY;
+    for (const type of types) {
+      const pickedFree: number[] = [];
+      const otherFree: number[] = [];
+      for (const c of type.candidates) {
+        const free = freeOn(c, start, end, closedToAll);
+        (c.picked ? pickedFree : otherFree).push(free);
+        shares.push({ resourceTypeId: type.resourceTypeId, resourceId: c.resourceId, open: c.open.has(start), freeSpots: free });
+      }
+      freeSpots = Math.min(freeSpots, bookingsThatFit(pickedFree, otherFree, type.need));
+    }
     slots.push({ start, end, freeSpots, resources: shares, exceptionTexts: texts.at(start, end, shares) });
   }
   return slots;
+}
+
+/** Every picked resource and `need` others are open for a slot starting at `start`. */
+function enoughOpen(candidates: readonly Candidate[], need: number, start: Instant): boolean {
+  let others = 0;
+  for (const c of candidates) {
+    if (!c.open.has(start)) {
+      if (c.picked) return false;
+    } else if (!c.picked) others++;
+  }
+  return others >= need;
+}
+
+/** A candidate resource with what the sweep asks of it. */
+interface Candidate {
+  resourceId: number;
+  picked: boolean;
+  open: Set<Instant>;
+  /** The profile's in-order reader: slots are visited by ascending start. */
+  maxLoad: (start: Instant, end: Instant) => number;
 }
 
 /** Slot starts each resource may offer: on the grid of a schedule that opens it, covered by its openings. */

@@ -66,6 +66,7 @@ export interface AvailabilityData {
   recurringSchedules: readonly RecurringSchedule[];
   dateSchedules: readonly DateSchedule[];
   exceptions: readonly TimeException[];
+  /** Any order; ordered by From (as a query with ORDER BY gives them) is the fastest. */
   bookings: readonly BookingLoad[];
   /** Times starting before now are not offered; NumberOfScheduleDays counts from now's local date. */
   now: Instant;

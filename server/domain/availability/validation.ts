@@ -84,7 +84,7 @@ export function validateAvailabilityQuery(query: AvailabilityQuery, service: Ser
   const requirements = resolveRequirements(query, service, errors);
 
   if (errors.length > 0 || fromLocal === null || toLocal === null) return { ok: false, errors };
-  const clock = new ZoneClock(timeZone);
+  const clock = ZoneClock.of(timeZone);
   return {
     ok: true,
     value: {
