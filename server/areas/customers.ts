@@ -31,6 +31,14 @@ const DETAIL_COLUMNS = `c.corporate_identity_number, c.invoice_address1, c.invoi
   (select json_agg(json_build_object('Id', k.id, 'AccessKeyTypeId', k.access_key_type_id, 'Value', k.value, 'Description', k.description) order by k.id)
      from customer_access_keys k where k.company_id = c.company_id and k.customer_id = c.id) as access_keys`;
 
+/**
+ * The customer's custom field values for the list query (one statement per page). Reads the
+ * catalogue's generic custom_field_values table the way loadCustomFieldValues does.
+ */
+const LIST_CUSTOM_FIELD_VALUES = `(select json_agg(json_build_object('Id', f.id, 'Name', f.name, 'Value', v.value) order by f.sort_order, f.id)
+     from custom_field_values v join custom_fields f on f.id = v.custom_field_id
+    where v.company_id = c.company_id and v.entity_type = '${CUSTOM_FIELD_TABLE}' and v.entity_id = c.id) as custom_field_values`;
+
 function invoiceAddressOf(row: DetailRow): InvoiceAddress {
   return {
     CorporateIdentityNumber: row.corporate_identity_number,
@@ -42,16 +50,14 @@ function invoiceAddressOf(row: DetailRow): InvoiceAddress {
   };
 }
 
-/** Fills InvoiceAddress, AccessKeys and CustomFieldValues of a page (two queries, fewer when the page query brought the first two). */
-async function attachDetails(db: Db, companyId: number, records: Customer[], details?: Map<number, DetailRow>): Promise<void> {
+/** Fills InvoiceAddress, AccessKeys and CustomFieldValues of records read through the declaration (two queries). */
+async function attachDetails(db: Db, companyId: number, records: Customer[]): Promise<void> {
   if (!records.length) return;
   const ids = `{${records.map((r) => Number(r.Id)).join(',')}}`;
   const [rows, values] = await Promise.all([
-    details
-      ? Promise.resolve(details)
-      : db
-          .query<DetailRow>(`select c.id, ${DETAIL_COLUMNS} from customers c where c.company_id = $1 and c.id = any($2::text::int[])`, [companyId, ids])
-          .then((list) => new Map(list.map((r) => [r.id, r]))),
+    db
+      .query<DetailRow>(`select c.id, ${DETAIL_COLUMNS} from customers c where c.company_id = $1 and c.id = any($2::text::int[])`, [companyId, ids])
+      .then((list) => new Map(list.map((r) => [r.id, r]))),
     loadCustomFieldValues(db, companyId, CUSTOM_FIELD_TABLE, records.map((r) => r.Id)),
   ]);
   for (const record of records) {
@@ -203,31 +209,25 @@ export async function listCustomers(db: Db, ctx: CallerContext, query: ListQuery
   const order = orderClause(ctx.lang, query, SORTS, 'c.id', 'Lastname,Firstname');
   const countParams = [...params];
   const tz = p(ctx.timeZone);
-  const rowsSql = `select c.id as "Id", c.firstname as "Firstname", c.lastname as "Lastname", c.email as "Email", c.phone as "Phone",
-      c.personal_identity_number as "PersonalIdentityNumber", c.image_url as "ImageUrl",
-      c.subscribed_to_newsletter as "SubscribedToNewsletter", c.visible as "Visible",
-      ${localTime('c.last_activity', tz)} as "LastActivity", ${localTime('c.created', tz)} as "Created", ${localTime('c.updated', tz)} as "Updated",
-      c.id, ${DETAIL_COLUMNS}
-    from customers c where ${where} order by ${order} limit ${p(take)} offset ${p(skip)}`;
   const cheapCount = !search && query.Id === undefined && !extra;
-  const [rows, counted] = await Promise.all([
-    db.query<Customer & DetailRow>(rowsSql, params),
-    cheapCount
-      ? db.one<{ n: number }>(
-          `select ${query.Visible === undefined ? 'total' : query.Visible ? 'visible' : 'total - visible'} as n from customer_counts where company_id = $1`,
-          [ctx.companyId],
-        )
-      : Promise.resolve(undefined),
-  ]);
+  const counter = `(select ${query.Visible === undefined ? 'total' : query.Visible ? 'visible' : 'total - visible'} from customer_counts where company_id = $1)`;
+  const rows = await db.query<Customer & DetailRow & { custom_field_values: Customer['CustomFieldValues'] | null; counted: number | null }>(
+    `select c.id as "Id", c.firstname as "Firstname", c.lastname as "Lastname", c.email as "Email", c.phone as "Phone",
+        c.personal_identity_number as "PersonalIdentityNumber", c.image_url as "ImageUrl",
+        c.subscribed_to_newsletter as "SubscribedToNewsletter", c.visible as "Visible",
+        ${localTime('c.last_activity', tz)} as "LastActivity", ${localTime('c.created', tz)} as "Created", ${localTime('c.updated', tz)} as "Updated",
+        c.id, ${DETAIL_COLUMNS}, ${LIST_CUSTOM_FIELD_VALUES}, ${cheapCount ? counter : 'null::int'} as counted
+      from customers c where ${where} order by ${order} limit ${p(take)} offset ${p(skip)}`,
+    params,
+  );
   let total = skip + rows.length;
-  if (cheapCount) total = counted?.n ?? 0;
-  else if (rows.length === take || (rows.length === 0 && skip > 0)) {
+  if (cheapCount) {
+    total = rows.length ? (rows[0].counted ?? 0) : ((await db.one<{ n: number | null }>(`select ${counter} as n`, [ctx.companyId]))?.n ?? 0);
+  } else if (rows.length === take || (rows.length === 0 && skip > 0)) {
     total = (await db.one<{ n: number }>(`select count(*)::int as n from customers c where ${where}`, countParams))?.n ?? 0;
   }
-  const details = new Map<number, DetailRow>();
-  const records = rows.map((row) => {
-    details.set(row.id, row);
-    return {
+  const records = rows.map(
+    (row): Customer => ({
       Id: row.Id,
       Firstname: row.Firstname,
       Lastname: row.Lastname,
@@ -237,15 +237,14 @@ export async function listCustomers(db: Db, ctx: CallerContext, query: ListQuery
       ImageUrl: row.ImageUrl,
       SubscribedToNewsletter: row.SubscribedToNewsletter,
       Visible: row.Visible,
-      CustomFieldValues: [],
-      InvoiceAddress: {},
-      AccessKeys: [],
+      CustomFieldValues: row.custom_field_values ?? [],
+      InvoiceAddress: invoiceAddressOf(row),
+      AccessKeys: row.access_keys ?? [],
       LastActivity: row.LastActivity,
       Created: row.Created,
       Updated: row.Updated,
-    } satisfies Customer;
-  });
-  await attachDetails(db, ctx.companyId, records, details);
+    }),
+  );
   return { Offset: skip, Total: total, Results: records };
 }
 
