@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RebateCode, RebateCodeInput } from '../../schema/rebatecodes';
 import type { Service } from '../../schema/services';
 import { SIGN_ALPHABET } from '../../server/domain/pricing';
+import { seedRebateCodes } from '../../server/db/seed/rebatecodes';
 import { createTestServer, OTHER_EMAIL, OTHER_PASSWORD, type TestServer } from './harness';
 
 let server: TestServer;
@@ -511,5 +512,19 @@ describe('GET /rebatecodes/{Id}/reports', () => {
     expect(fields(badMethod)).toEqual(['SendReceiptMethod']);
     const theirs = await server.api({ method: 'GET', url: `/api/rebatecodes/${card.Id}/reports?SendReceiptMethod=2`, token: other });
     expect(theirs.statusCode).toBe(404);
+  });
+});
+
+describe('seedRebateCodes', () => {
+  it('gives a company a 20 % code, a 500 kr value card and a ten-punch yoga ticket', async () => {
+    const theirCompany = (await server.db.one<{ company_id: number }>('select company_id from users where email = $1', [OTHER_EMAIL]))!.company_id;
+    await seedRebateCodes(server.db, theirCompany);
+    const page = await list('?OrderBy=RebateCodeTypeId', other);
+    expect(page.Results.map((c) => [c.RebateCodeSign, c.RebateCodeTypeName, c.RebateCodeValue, c.RemainingAmount, c.RemainingUsage])).toEqual([
+      ['SOMMAR20', 'Percent', 20, null, null],
+      ['YOGA10', 'PunchTicket', 10, null, 10],
+      ['VARDEKORT500', 'ValueCard', 500, 500, null],
+    ]);
+    expect(page.Results[1].Services.map((s) => s.Name)).toEqual(['Yoga drop-in']);
   });
 });
