@@ -7,6 +7,9 @@ const CompanyPage = lazy(() => import('./company/CompanyPage'));
 const ChangePasswordPage = lazy(() => import('./account/ChangePasswordPage'));
 const AccountPage = lazy(() => import('./account/AccountPage'));
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
+const PromoCodesPage = lazy(() => import('./promoCodes/PromoCodesPage'));
+const PromoCodeUsagesPage = lazy(() => import('./promoCodes/PromoCodesPage').then((m) => ({ default: m.PromoCodeUsagesPage })));
+const PromoCodeTransactionsPage = lazy(() => import('./promoCodes/PromoCodesPage').then((m) => ({ default: m.PromoCodeTransactionsPage })));
 
 const page = (component: ComponentType): ReactElement => createElement(Suspense, { fallback: createElement(Loading) }, createElement(component));
 
@@ -17,4 +20,7 @@ export const customPages: CustomPage[] = [
   { path: '/company', element: page(CompanyPage), group: 'company', label: 'custom.company.menu', icon: BusinessIcon },
   { path: '/account', element: page(AccountPage) },
   { path: '/change-password', element: page(ChangePasswordPage) },
+  { path: '/promo-codes-value-cards', element: page(PromoCodesPage) },
+  { path: '/promo-codes-usages', element: page(PromoCodeUsagesPage) },
+  { path: '/promo-codes-transactions-report', element: page(PromoCodeTransactionsPage) },
 ];

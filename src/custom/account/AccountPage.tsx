@@ -135,9 +135,9 @@ export default function AccountPage() {
           <CardHeader title={<Typography variant="subtitle1" component="h2">{translate('custom.account.security')}</Typography>} />
           <CardContent sx={{ pt: 0 }}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-              <Button component={Link} to="/change-password" label="custom.account.changePassword" variant="outlined">
-                <LockIcon />
-              </Button>
+              <MuiButton component={Link} to="/change-password" variant="outlined" size="small" startIcon={<LockIcon />}>
+                {translate('custom.account.changePassword')}
+              </MuiButton>
               <MuiButton variant="outlined" size="small" startIcon={<MailIcon />} disabled={busy || verification !== null} onClick={() => void sendVerification()}>
                 {translate('custom.account.verifyEmail')}
               </MuiButton>

@@ -74,7 +74,7 @@ export default function DashboardPage() {
           {translate('custom.dashboard.intro')}
         </Typography>
       </Box>
-      <Grid min={220}>
+      <Grid min={150}>
         <CountCard resource="services" label="custom.dashboard.counts.services" icon={SpaIcon} to="/services" />
         <CountCard resource="customers" label="custom.dashboard.counts.customers" icon={PeopleIcon} to="/customers" />
       </Grid>

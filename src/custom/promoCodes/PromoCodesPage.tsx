@@ -1,0 +1,77 @@
+import { Box, Card, CardContent, Tab, Tabs } from '@mui/material';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import HistoryIcon from '@mui/icons-material/History';
+import ReceiptIcon from '@mui/icons-material/ReceiptLong';
+import { useTranslate } from 'react-admin';
+import { RebateCodeList } from '../../resources/rebatecodes';
+import { useHashTab } from '../../shell/useHashTab';
+import { PageHeading } from '../layout';
+import { TransactionsReport } from './TransactionsReport';
+import { UsagesView } from './UsagesView';
+
+export const PROMO_CODE_TABS = ['promoCodes', 'promoCodesUsage', 'transactionsReport'] as const;
+type PromoTab = (typeof PROMO_CODE_TABS)[number];
+
+const ICONS: Record<PromoTab, React.ReactElement> = {
+  promoCodes: <LocalOfferIcon />,
+  promoCodesUsage: <HistoryIcon />,
+  transactionsReport: <ReceiptIcon />,
+};
+
+function TabContent({ tab }: { tab: PromoTab }) {
+  if (tab === 'promoCodesUsage') return <UsagesView />;
+  if (tab === 'transactionsReport') return <TransactionsReport />;
+  return <RebateCodeList embedded />;
+}
+
+/** /promo-codes-value-cards: promo codes, their usages and the transactions report, one tab each (URL hash). */
+export default function PromoCodesPage() {
+  const translate = useTranslate();
+  const [tab, setTab] = useHashTab(PROMO_CODE_TABS);
+  return (
+    <Box sx={{ contain: 'inline-size' }}>
+      <PageHeading title="custom.promoCodes.title" />
+      <Card>
+        <Tabs
+          value={tab}
+          onChange={(_e, next: string) => setTab(next)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label={translate('custom.promoCodes.title')}
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        >
+          {PROMO_CODE_TABS.map((name) => (
+            <Tab key={name} value={name} label={translate(`custom.promoCodes.tabs.${name}`)} icon={ICONS[name]} iconPosition="start" sx={{ minHeight: 56 }} />
+          ))}
+        </Tabs>
+        <CardContent role="tabpanel" aria-label={translate(`custom.promoCodes.tabs.${tab}`)}>
+          <TabContent tab={tab as PromoTab} />
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+PromoCodesPage.path = '/promo-codes-value-cards';
+
+/** /promo-codes-usages: the usages view on its own. */
+export function PromoCodeUsagesPage() {
+  return (
+    <Box sx={{ contain: 'inline-size' }}>
+      <PageHeading title="custom.promoCodes.tabs.promoCodesUsage" />
+      <UsagesView />
+    </Box>
+  );
+}
+PromoCodeUsagesPage.path = '/promo-codes-usages';
+
+/** /promo-codes-transactions-report: the transactions report on its own. */
+export function PromoCodeTransactionsPage() {
+  return (
+    <Box sx={{ contain: 'inline-size' }}>
+      <PageHeading title="custom.promoCodes.tabs.transactionsReport" />
+      <TransactionsReport />
+    </Box>
+  );
+}
+PromoCodeTransactionsPage.path = '/promo-codes-transactions-report';

@@ -1,0 +1,59 @@
+import { AutocompleteInput, DataTable, DateInput, List, ReferenceInput, TopToolbar } from 'react-admin';
+import type { RebateCodeTransaction } from '../../../schema/rebatecodes';
+import { ExportButtons } from './ExportButtons';
+import { ManualTransactionButton } from './ManualTransactionDialog';
+import { ChangeCell, ChangeTypeCell, shortDateTime } from './transactionCells';
+
+type TransactionRecord = RebateCodeTransaction & { id: number };
+const Col = DataTable.Col<TransactionRecord>;
+const dateOnly = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '');
+
+/** Customer and created-date filters, shared by the usages and transactions views. */
+export const transactionFilters = [
+  <ReferenceInput key="customer" source="CustomerId" reference="customers" alwaysOn>
+    <AutocompleteInput label="custom.promoCodes.filters.customer" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 220 }} />
+  </ReferenceInput>,
+  <DateInput key="from" source="CreatedFrom" label="custom.promoCodes.filters.createdFrom" format={dateOnly} alwaysOn />,
+  <DateInput key="to" source="CreatedTo" label="custom.promoCodes.filters.createdTo" format={dateOnly} alwaysOn />,
+];
+
+function Actions() {
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
+      <ManualTransactionButton />
+      <ExportButtons />
+    </TopToolbar>
+  );
+}
+
+/**
+ * Every balance change of the codes: filter by customer and created dates, add a manual transaction,
+ * export to Excel or CSV.
+ */
+export function TransactionsReport() {
+  return (
+    <List
+      resource="promo-code-transactions"
+      sort={{ field: 'Created', order: 'DESC' }}
+      perPage={25}
+      debounce={500}
+      filters={transactionFilters}
+      actions={<Actions />}
+      disableSyncWithLocation
+      storeKey="promo-codes.transactions"
+      title=" "
+      empty={false}
+      sx={{ '& .RaList-content': { overflowX: 'auto' } }}
+    >
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        <Col source="Created" label="custom.promoCodes.columns.Created" render={(t) => shortDateTime(t.Created)} />
+        <Col source="RebateCodeSign" label="custom.promoCodes.columns.RebateCodeSign" />
+        <Col source="ChangeType" label="custom.promoCodes.columns.ChangeType" render={(t) => <ChangeTypeCell transaction={t} />} />
+        <Col source="Amount" label="custom.promoCodes.columns.Change" render={(t) => <ChangeCell transaction={t} />} />
+        <Col source="CustomerName" label="custom.promoCodes.columns.CustomerName" />
+        <Col source="ServiceName" label="custom.promoCodes.columns.ServiceName" />
+        <Col source="Comment" label="custom.promoCodes.columns.Comment" disableSort />
+      </DataTable>
+    </List>
+  );
+}

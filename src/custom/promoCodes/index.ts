@@ -1,0 +1,1 @@
+export { default as PromoCodesPage, PromoCodeUsagesPage, PromoCodeTransactionsPage, PROMO_CODE_TABS } from './PromoCodesPage';
