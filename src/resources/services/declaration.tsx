@@ -8,6 +8,7 @@ import { DurationInput, DurationText, FlexibleDurationPreview } from './Duration
 import { FlexibleOnly } from './FlexibleOnly';
 import { GroupFilter, GroupInput } from './GroupInput';
 import { ServicePrices } from './ServicePrices';
+import { LazyServicePriceCheck } from '../../custom/priceCheck/LazyServicePriceCheck';
 
 type ServiceRecord = WireRecord<Service>;
 const flexibleDuration = (source: string): FieldSpec<ServiceRecord> => ({
@@ -61,6 +62,9 @@ export const services: ResourceDeclaration<ServiceRecord> = {
     ],
     defaults: { Active: true, DurationTypeId: 1, Duration: 60, SortOrder: 0 },
     editActions: <CopyServiceButton />,
-    editTabs: [{ id: 'prices', label: 'resources.services.tabs.prices', content: <ServicePrices /> }],
+    editTabs: [
+      { id: 'prices', label: 'resources.services.tabs.prices', content: <ServicePrices /> },
+      { id: 'price-check', label: 'newBookingForm.priceCheck', content: <LazyServicePriceCheck /> },
+    ],
   },
 };

@@ -1,0 +1,75 @@
+import { Box } from '@mui/material';
+import {
+  CreateButton,
+  DataTable,
+  DateInput,
+  List,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
+import type { RebateCode } from '../../../schema/rebatecodes';
+import { EngineEmpty } from '../engine/EngineList';
+import type { WireRecord } from '../engine/types';
+import { STATUS_CHOICES, TYPE_CHOICES } from './codeTypes';
+import { CodeStatus, CodeType, CodeUses, CodeValidity, CodeValue } from './RebateCodeCells';
+
+type CodeRecord = WireRecord<RebateCode>;
+const Col = DataTable.Col<CodeRecord>;
+
+/** Debounce of list filter inputs (spec core.md §9). */
+const FILTER_DEBOUNCE_MS = 500;
+const dateOnly = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '');
+
+function useFilters() {
+  const translate = useTranslate();
+  const choices = (list: { id: number; name: string }[]) => list.map((c) => ({ id: c.id, name: translate(c.name) }));
+  return [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('engine.list.search')} />,
+    <SelectInput key="type" source="RebateCodeTypeId" alwaysOn choices={choices(TYPE_CHOICES)} translateChoice={false} />,
+    <SelectInput key="status" source="RebateCodeStatusId" alwaysOn choices={choices(STATUS_CHOICES)} translateChoice={false} />,
+    <DateInput key="from" source="ValidFrom" label="resources.promo-codes.filters.validFrom" format={dateOnly} />,
+    <DateInput key="to" source="ValidTo" label="resources.promo-codes.filters.validTo" format={dateOnly} />,
+  ];
+}
+
+function Actions() {
+  return (
+    <TopToolbar>
+      <CreateButton resource="promo-codes" to="/promo-codes/new" />
+    </TopToolbar>
+  );
+}
+
+/**
+ * Promo codes with sign, name, type, value, validity, uses and what is left, and status; filters for
+ * type, status, search and validity. `embedded` keeps its filters out of the URL (inside the tabs page).
+ */
+export function RebateCodeList({ embedded = false }: { embedded?: boolean }) {
+  return (
+    <List
+      resource="promo-codes"
+      sort={{ field: 'Created', order: 'DESC' }}
+      perPage={25}
+      debounce={FILTER_DEBOUNCE_MS}
+      filters={useFilters()}
+      actions={<Actions />}
+      empty={<EngineEmpty />}
+      disableSyncWithLocation={embedded}
+      storeKey={embedded ? 'promo-codes.embedded' : undefined}
+      title={embedded ? ' ' : undefined}
+      sx={{ '& .RaList-content': { overflowX: 'auto' } }}
+    >
+      <DataTable rowClick={(id) => `/promo-codes/${id}`} bulkActionButtons={false}>
+        <Col source="RebateCodeSign" render={(c) => <Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{c.RebateCodeSign}</Box>} />
+        <Col source="Name" />
+        <Col source="RebateCodeTypeId" render={(c) => <CodeType code={c} />} />
+        <Col source="RebateCodeValue" render={(c) => <CodeValue code={c} />} />
+        <Col source="ValidFrom" label="resources.promo-codes.fields.Validity" render={(c) => <CodeValidity code={c} />} />
+        <Col source="NumberOfUsesUsed" label="resources.promo-codes.fields.Uses" render={(c) => <CodeUses code={c} />} />
+        <Col source="RebateCodeStatusId" render={(c) => <CodeStatus code={c} />} />
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/PictureAsPdf';
+import SendIcon from '@mui/icons-material/Send';
+import { Button, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import type { RebateCode, RebateCodeReportSent } from '../../../schema/rebatecodes';
+import type { BookingDataProvider, CallOptions } from '../../dataProvider/types';
+import { useApi } from '../engine/api';
+import type { WireRecord } from '../engine/types';
+
+/** A data provider that can also fetch a binary answer (a PDF) as a Blob. */
+type WithDownload = BookingDataProvider & { download?: (path: string, options?: CallOptions) => Promise<Blob> };
+
+/** Saves a Blob under a file name through the browser's downloads. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * A code's report as a PDF (GET /rebatecodes/{Id}/reports?SendReceiptMethod=2).
+ * @example const pdf = await fetchReportPdf(api, 12);
+ */
+export async function fetchReportPdf(api: BookingDataProvider, id: number): Promise<Blob> {
+  const download = (api as WithDownload).download;
+  if (!download) throw new Error('Binary downloads are not available in this data provider');
+  return download('/rebatecodes/' + id + '/reports', { query: { SendReceiptMethod: 2 } });
+}
+
+/**
+ * Send the code's report by e-mail (SendReceiptMethod 1; a failure shows the status text) or download
+ * it as a PDF (SendReceiptMethod 2; a failure shows an error notification with the message).
+ */
+export function ReportButtons() {
+  const code = useRecordContext<WireRecord<RebateCode>>();
+  const api = useApi();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const [sending, setSending] = useState(false);
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!code) return null;
+
+  const download = async () => {
+    setBusy(true);
+    try {
+      saveBlob(await fetchReportPdf(api, code.Id), `rebatecode-${code.RebateCodeSign}.pdf`);
+    } catch (error) {
+      notify((error as Error)?.message || 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const send = async () => {
+    setBusy(true);
+    try {
+      const sent = await api.call<RebateCodeReportSent>('GET', `/rebatecodes/${code.Id}/reports`, {
+        query: { SendReceiptMethod: 1, Email: email.trim() || undefined },
+      });
+      notify('resources.promo-codes.report.sent', { type: 'success', messageArgs: { email: sent.Email } });
+      setSending(false);
+    } catch (error) {
+      notify((error as Error)?.message || 'ra.notification.http_error', { type: 'warning' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const open = () => {
+    setEmail(code.Customers.find((c) => c.Email)?.Email ?? '');
+    setSending(true);
+  };
+  return (
+    <>
+      <Button label="resources.promo-codes.report.download" onClick={download} disabled={busy}>
+        <DownloadIcon />
+      </Button>
+      <Button label="resources.promo-codes.report.send" onClick={open} disabled={busy}>
+        <SendIcon />
+      </Button>
+      <Dialog open={sending} onClose={() => setSending(false)} fullWidth maxWidth="xs">
+        <DialogTitle>{translate('resources.promo-codes.report.sendTitle', { sign: code.RebateCodeSign })}</DialogTitle>
+        <DialogContent>
+          <TextField
+            autoFocus
+            fullWidth
+            type="email"
+            margin="dense"
+            label={translate('resources.promo-codes.report.email')}
+            helperText={translate('resources.promo-codes.report.emailHelp')}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button label="ra.action.cancel" onClick={() => setSending(false)} />
+          <Button label="resources.promo-codes.report.send" variant="contained" onClick={send} disabled={busy}>
+            <SendIcon />
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+export { rebateCodes, rebateCodeTransactions, rebateCodeUsages } from './declaration';
+export { RebateCodeList } from './RebateCodeList';
+export { CodeType, CodeValue } from './RebateCodeCells';
+export { formatCodeValue, formatRemaining, hasBalance, isCard, PUNCH_TICKET, TYPE_CHOICES } from './codeTypes';
+export { useCurrencySign } from './useCurrencySign';
+export { saveBlob } from './ReportButtons';
