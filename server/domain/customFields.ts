@@ -18,7 +18,7 @@ export const CUSTOM_FIELD_UNKNOWN = ('CustomFieldUnknown' as string) as ServerMe
  * a value must match the field's pattern, else the field's own RegExErrorMessage; a mandatory field
  * must be non-empty, else its MandatoryErrorMessage (dropdowns likewise); text honours MaxLength; a
  * dropdown value must be one of its options. A value for a field that is not among the definitions
- * is refused. Each problem is added to `errors` under `${fieldPrefix}.${field Id}`.
+ * is refused, unless it is empty (a form may send every field it shows; an empty one stores nothing). Each problem is added to `errors` under `${fieldPrefix}.${field Id}`.
  *
  * Pass every value the record will have (stored ones merged with the submitted ones) so that a
  * mandatory field already filled in is not reported.
@@ -36,8 +36,8 @@ export function validateCustomFieldValues(
   const byId = new Map(definitions.map((d) => [d.Id, d]));
   const given = new Map<number, string>();
   for (const v of values) {
-    if (!byId.has(v.Id)) errors.add(`${fieldPrefix}.${v.Id}`, CUSTOM_FIELD_UNKNOWN, { id: v.Id });
-    else given.set(v.Id, v.Value ?? '');
+    if (byId.has(v.Id)) given.set(v.Id, v.Value ?? '');
+    else if ((v.Value ?? '').trim() !== '') errors.add(`${fieldPrefix}.${v.Id}`, CUSTOM_FIELD_UNKNOWN, { id: v.Id });
   }
   for (const def of definitions) {
     const field = `${fieldPrefix}.${def.Id}`;

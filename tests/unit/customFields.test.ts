@@ -84,6 +84,10 @@ describe('validateCustomFieldValues', () => {
     expect(problems([level], [{ Id: 99, Value: 'x' }]).map((p) => [p.field, p.key])).toEqual([['CustomFieldValues.99', 'CustomFieldUnknown']]);
   });
 
+  it('ignores an empty value for a field that does not apply (a form sends every field it shows)', () => {
+    expect(problems([level], [{ Id: 99, Value: '' }])).toEqual([]);
+  });
+
   it('does not require an inactive mandatory field', () => {
     expect(problems([{ ...membership, Active: false }], [])).toEqual([]);
   });
