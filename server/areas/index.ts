@@ -6,6 +6,7 @@ import customFields from './customFields';
 import companyAndCustomers from './companyAndCustomers';
 import rebateCodes from './rebatecodes';
 import calculatePrice from './calculatePrice';
+import scheduling from './scheduling/index';
 
 /** Registers every area of the API under /api. One plugin per area of the spec. */
 export default async function areas(app: FastifyInstance): Promise<void> {
@@ -16,4 +17,5 @@ export default async function areas(app: FastifyInstance): Promise<void> {
   await app.register(companyAndCustomers);
   await app.register(rebateCodes);
   await app.register(calculatePrice);
+  await app.register(scheduling);
 }
