@@ -12,16 +12,29 @@ import { fieldError, pgCode } from './fieldErrors';
 /** Default inactivity period when the query names none. */
 export const DEFAULT_INACTIVE_MONTHS = 24;
 
-/** The SQL condition "no booking or change since the cut-off" for the query's InactiveSince or InactiveMonths. */
+/**
+ * The SQL condition "no booking, change or recorded activity since the cut-off" for the query's
+ * InactiveSince or InactiveMonths (a booking counts by its creation, change or end).
+ */
 function inactiveCondition(ctx: CallerContext, query: InactiveCustomersQuery): CustomerCondition {
+  let cutoff: (p: (value: SqlParam) => string) => string;
   if (query.InactiveSince) {
     const since = DateTime.fromISO(query.InactiveSince, { zone: ctx.timeZone });
     if (!since.isValid) throw fieldError(ctx.lang, 400, 'InactiveSince', 'InvalidFormat');
     const iso = since.toISO()!;
-    return { sql: (p) => `coalesce(c.last_activity, c.updated) < ${p(iso)}::timestamptz` };
+    cutoff = (p) => `${p(iso)}::timestamptz`;
+  } else {
+    const months = query.InactiveMonths ?? DEFAULT_INACTIVE_MONTHS;
+    cutoff = (p) => `now() - make_interval(months => ${p(months)}::int)`;
   }
-  const months = query.InactiveMonths ?? DEFAULT_INACTIVE_MONTHS;
-  return { sql: (p) => `coalesce(c.last_activity, c.updated) < now() - make_interval(months => ${p(months)}::int)` };
+  return {
+    sql: (p) => {
+      const at = cutoff(p);
+      return `coalesce(c.last_activity, c.updated) < ${at}
+        and not exists (select 1 from bookings b where b.company_id = c.company_id and b.customer_id = c.id
+                          and greatest(b.created, b.updated, b.ends_at) >= ${at})`;
+    },
+  };
 }
 
 function quoteIdent(name: string): string {

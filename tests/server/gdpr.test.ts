@@ -82,6 +82,25 @@ describe('inactive customers', () => {
     expect(bySince.Total).toBe(2);
   });
 
+  it('does not count a customer with a recent booking as inactive', async () => {
+    const booked = await server.db.one<{ id: number }>(
+      `insert into customers (company_id, firstname, lastname, updated) values ($1, 'Bokad', 'Kund', now() - interval '40 months') returning id`,
+      [companyId],
+    );
+    const service = await server.db.one<{ id: number }>('select id from services where company_id = $1 limit 1', [companyId]);
+    await server.db.query(
+      `insert into bookings (company_id, service_id, customer_id, starts_at, ends_at, created, updated)
+       values ($1, $2, $3, now() - interval '2 months', now() - interval '2 months' + interval '1 hour', now() - interval '3 months', now() - interval '3 months')`,
+      [companyId, service!.id, booked!.id],
+    );
+    const page = (await server.api({ method: 'GET', url: '/api/gdpr/customers/inactive?Take=100' })).json() as Page<CustomerBody>;
+    expect(page.Results.some((c) => c.Id === booked!.id)).toBe(false);
+    const exported = (await server.api({ method: 'GET', url: `/api/gdpr/customers/${booked!.id}` })).json() as { Bookings: { customer_id: number }[] };
+    expect(exported.Bookings).toHaveLength(1);
+    await server.db.query('delete from bookings where customer_id = $1', [booked!.id]);
+    await server.db.query('delete from customers where id = $1', [booked!.id]);
+  });
+
   it.each([
     ['InactiveMonths', 'InactiveMonths=0'],
     ['InactiveMonths', 'InactiveMonths=abc'],
