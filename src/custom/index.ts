@@ -2,6 +2,7 @@ import { createElement, lazy, Suspense, type ComponentType, type ReactElement } 
 import { Loading } from 'react-admin';
 import BusinessIcon from '@mui/icons-material/Business';
 import type { CustomPage } from '../shell/menuTypes';
+import { schedulingPages } from './scheduling';
 
 const CompanyPage = lazy(() => import('./company/CompanyPage'));
 const ChangePasswordPage = lazy(() => import('./account/ChangePasswordPage'));
@@ -23,4 +24,5 @@ export const customPages: CustomPage[] = [
   { path: '/promo-codes-value-cards', element: page(PromoCodesPage) },
   { path: '/promo-codes-usages', element: page(PromoCodeUsagesPage) },
   { path: '/promo-codes-transactions-report', element: page(PromoCodeTransactionsPage) },
+  ...schedulingPages,
 ];

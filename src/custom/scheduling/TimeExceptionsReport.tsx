@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Box, Chip, MenuItem, Paper, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Title, useGetList, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import type { QueryResponse } from '../../../schema/common';
+import type { ResourceDetails, TimeExceptionOccurrence } from '../../../schema/scheduling';
+import { ColorDot } from '../../resources/resources/ColorInput';
+import { addDays, localDate } from '../../resources/schedules/scheduleValues';
+import { apiErrorInfo, useApi } from '../api';
+import { PageHeading } from '../layout';
+
+const hhmm = (wire: string) => wire.slice(11, 16);
+
+/** /time-exceptions-report: every occurrence of the time exceptions between two dates, per resource if chosen. */
+export default function TimeExceptionsReport() {
+  const translate = useTranslate();
+  const api = useApi();
+  const today = localDate(new Date());
+  const [from, setFrom] = useState(today);
+  const [to, setTo] = useState(addDays(today, 30));
+  const [resourceId, setResourceId] = useState<number | ''>('');
+  const resources = useGetList<ResourceDetails & { id: number }>('resources', { pagination: { page: 1, perPage: 500 }, sort: { field: 'Name', order: 'ASC' } });
+  const report = useQuery({
+    queryKey: ['timeexceptions', 'report', from, to, resourceId],
+    enabled: !!from && !!to,
+    queryFn: () =>
+      api.call<QueryResponse<TimeExceptionOccurrence>>('GET', '/timeexceptions/report', { query: { From: from, To: to, ResourceIds: resourceId === '' ? undefined : [resourceId] } }),
+  });
+  const rows = report.data?.Results ?? [];
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title="custom.scheduling.report.title" />
+      <PageHeading title="custom.scheduling.report.title" subtitle={translate('custom.scheduling.report.subtitle')} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }}>
+        <TextField size="small" type="date" label={translate('custom.scheduling.report.from')} value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField size="small" type="date" label={translate('custom.scheduling.report.to')} value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField
+          select
+          size="small"
+          label={translate('custom.scheduling.report.resource')}
+          value={resourceId}
+          onChange={(e) => setResourceId(e.target.value === '' ? '' : Number(e.target.value))}
+          sx={{ minWidth: 200 }}
+        >
+          <MenuItem value="">{translate('custom.scheduling.report.allResources')}</MenuItem>
+          {(resources.data ?? []).map((r) => (
+            <MenuItem key={r.Id} value={r.Id}>
+              {r.Name}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {report.isError ? <Alert severity="error">{apiErrorInfo(report.error).message}</Alert> : null}
+      {report.isPending && report.fetchStatus !== 'idle' ? <Skeleton variant="rounded" height={120} /> : null}
+      {report.isSuccess && rows.length === 0 ? <Typography color="text.secondary">{translate('custom.scheduling.report.empty')}</Typography> : null}
+      {rows.length > 0 ? (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={translate('custom.scheduling.report.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('custom.scheduling.report.when')}</TableCell>
+                <TableCell>{translate('custom.scheduling.report.resources')}</TableCell>
+                <TableCell>{translate('custom.scheduling.report.reason')}</TableCell>
+                <TableCell>{translate('custom.scheduling.report.kind')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((o) => (
+                <TableRow key={`${o.TimeExceptionId}-${o.From}`} hover>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Link to={`/time-exceptions/${o.TimeExceptionId}`}>
+                      {o.From.slice(0, 10)} {hhmm(o.From)}–{o.To.slice(0, 10) === o.From.slice(0, 10) ? '' : `${o.To.slice(0, 10)} `}
+                      {hhmm(o.To)}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{o.Resources.length ? o.Resources.map((r) => r.Name).join(', ') : translate('custom.scheduling.report.allResources')}</TableCell>
+                  <TableCell>
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                      <ColorDot color={o.Color} />
+                      <span>
+                        {o.ReasonTextPublic ?? ''}
+                        {o.ReasonText ? (
+                          <Typography component="span" variant="body2" color="text.secondary">
+                            {o.ReasonTextPublic ? ' · ' : ''}
+                            {o.ReasonText}
+                          </Typography>
+                        ) : null}
+                      </span>
+                    </Box>
+                  </TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+                      <Chip size="small" label={translate(o.BlockTime ? 'custom.scheduling.report.blocked' : 'custom.scheduling.report.info')} color={o.BlockTime ? 'error' : 'default'} variant="outlined" />
+                      {o.IsRecurring ? <Chip size="small" label={translate('custom.scheduling.report.recurring')} variant="outlined" /> : null}
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      ) : null}
+    </Box>
+  );
+}
+
+TimeExceptionsReport.path = '/time-exceptions-report';

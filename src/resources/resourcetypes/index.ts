@@ -1,0 +1,1 @@
+export { resourceTypes } from './declaration';

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Chip, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { useFormContext, type FieldValues } from 'react-hook-form';
+import type { AvailableTime } from '../../../schema/availability';
+import { apiErrorInfo } from '../../custom/api';
+import { useApi } from '../engine/api';
+import { addDays, DEFAULT_TEST_DURATION, localDate } from './scheduleValues';
+
+interface TestAnswer {
+  Times: AvailableTime[];
+}
+
+const hhmm = (wire: string): string => wire.slice(11, 16);
+
+function dayHeading(day: string, locale: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Intl.DateTimeFormat(locale === 'no' ? 'nb' : locale, { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(y, m - 1, d));
+}
+
+/** The times of a test answer grouped by day, as a user reads them. */
+export function TestTimes({ times }: { times: readonly AvailableTime[] }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  if (times.length === 0) return <Alert severity="info">{translate('resources.schedules.test.none')}</Alert>;
+  const days = new Map<string, AvailableTime[]>();
+  for (const t of times) days.set(t.From.slice(0, 10), [...(days.get(t.From.slice(0, 10)) ?? []), t]);
+  return (
+    <Stack spacing={1.5} data-testid="schedule-test-times">
+      {[...days.entries()].map(([day, list]) => (
+        <Box key={day} component="section" aria-label={dayHeading(day, locale)}>
+          <Typography variant="subtitle2" sx={{ textTransform: 'capitalize', mb: 0.5 }}>
+            {dayHeading(day, locale)}
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+            {list.map((t) => (
+              <Chip
+                key={t.From}
+                size="small"
+                variant={t.Free ? 'outlined' : 'filled'}
+                color={t.Free ? 'success' : 'default'}
+                label={`${hhmm(t.From)}–${hhmm(t.To)}`}
+                title={t.ExceptionTexts.map((e) => e.ReasonPublic ?? e.Reason ?? '').filter(Boolean).join(', ') || undefined}
+                sx={t.Free ? undefined : { textDecoration: 'line-through' }}
+              />
+            ))}
+          </Box>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * "Test the schedule": sends the unsaved form (shaped by `toBody`) with Duration, From and To to
+ * POST `path` and shows the times it would offer.
+ */
+export function ScheduleTestPanel<V extends FieldValues>({ path, toBody }: { path: string; toBody: (values: V) => object }) {
+  const translate = useTranslate();
+  const api = useApi();
+  const { getValues } = useFormContext<V>();
+  const today = localDate(new Date());
+  const [duration, setDuration] = useState(String(DEFAULT_TEST_DURATION));
+  const [from, setFrom] = useState(today);
+  const [to, setTo] = useState(addDays(today, 6));
+  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; times: AvailableTime[] } | { kind: 'failed'; message: string }>({ kind: 'idle' });
+
+  const run = async () => {
+    setState({ kind: 'loading' });
+    try {
+      const body = { ...toBody(getValues()), Duration: Number(duration) || DEFAULT_TEST_DURATION, From: from, To: to };
+      const answer = await api.call<TestAnswer>('POST', path, { body });
+      setState({ kind: 'done', times: answer.Times ?? [] });
+    } catch (error) {
+      const { message, fieldErrors } = apiErrorInfo(error);
+      setState({ kind: 'failed', message: [message, ...Object.values(fieldErrors)].filter(Boolean).join(' · ') || translate('errors.unknownError') });
+    }
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mt: 2, width: '100%', maxWidth: 720 }} component="section" aria-label={translate('resources.schedules.test.title')}>
+      <Typography variant="h6" component="h2">
+        {translate('resources.schedules.test.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate('resources.schedules.test.help')}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+        <TextField
+          size="small"
+          type="number"
+          label={translate('resources.schedules.test.duration')}
+          value={duration}
+          onChange={(e) => setDuration(e.target.value)}
+          slotProps={{ htmlInput: { min: 1, max: 1440, name: 'Duration' } }}
+        />
+        <TextField size="small" type="date" label={translate('resources.schedules.test.from')} value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { name: 'TestFrom' } }} />
+        <TextField size="small" type="date" label={translate('resources.schedules.test.to')} value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { name: 'TestTo' } }} />
+        <Button variant="outlined" startIcon={state.kind === 'loading' ? <CircularProgress size={16} /> : <PlayArrowIcon />} onClick={run} disabled={state.kind === 'loading' || !from || !to}>
+          {translate('resources.schedules.test.run')}
+        </Button>
+      </Stack>
+      {state.kind === 'failed' ? <Alert severity="error">{state.message}</Alert> : null}
+      {state.kind === 'done' ? <TestTimes times={state.times} /> : null}
+    </Paper>
+  );
+}

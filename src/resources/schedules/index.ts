@@ -1,0 +1,1 @@
+export { schedules, recurringSchedules, dateSchedules } from './declaration';

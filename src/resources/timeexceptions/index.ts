@@ -1,0 +1,1 @@
+export { timeExceptions } from './declaration';
