@@ -13,13 +13,13 @@ import {
   PricingError,
   toCalculatePriceResponse,
   type PriceCalculation,
+  type PriceRule,
   type RebateCodeRule,
 } from '../domain/pricing';
 import { catalogKey } from './catalogMessages';
-import { priceSign, pricesOfServices } from './prices';
-import { customerIdByEmail, loadCodeRules } from './rebatecodes/lookup';
+import { priceSign } from './prices';
+import { loadCodeRules } from './rebatecodes/lookup';
 import { rebateKey, rebateWords } from './rebatecodes/messages';
-import { customerUses } from './rebatecodes/transactions';
 
 /** A priced booking and who it was priced for. */
 export interface ServicePriceCalculation {
@@ -43,10 +43,7 @@ export interface ServicePriceCalculation {
  */
 export async function calculateServicePrice(db: Db, ctx: CallerContext, serviceId: number, request: CalculatePriceRequest): Promise<ServicePriceCalculation> {
   if (request.Id !== undefined && request.Id !== serviceId) throw ApiError.field(400, 'Id', 'InvalidValue');
-  const service = await db.one<{ duration: number; currency_id: string }>(
-    'select s.duration, c.currency_id from services s join companies c on c.id = s.company_id where s.id = $1 and s.company_id = $2',
-    [serviceId, ctx.companyId],
-  );
+  const service = await loadServiceForPricing(db, ctx.companyId, serviceId, request.CustomerEmail);
   if (!service) throw ApiError.field(404, 'Id', 'NotFound', { what: rebateWords.service[ctx.lang], id: serviceId });
 
   try {
@@ -56,24 +53,22 @@ export async function calculateServicePrice(db: Db, ctx: CallerContext, serviceI
       To: request.Interval.To ?? formatLocal(from.plus({ minutes: service.duration })),
     };
     const codeIds = request.RebateCodeIds ?? [];
-    const prices = (await pricesOfServices(db, ctx, [serviceId])).get(serviceId) ?? [];
-    const codes = await loadCodeRules(db, ctx.companyId, codeIds);
-    const customerId = await customerIdByEmail(db, ctx.companyId, request.CustomerEmail);
+    const customerId = service.customer_id;
+    const { codes, customerUses } = await loadCodeRules(db, ctx.companyId, codeIds, customerId);
     const chosen = codeIds.map((id, index) => {
       const code = codes.get(id);
       if (!code) throw ApiError.field(400, `RebateCodeIds[${index}]`, catalogKey('UnknownReference'), { what: rebateWords.rebateCode[ctx.lang].toLowerCase() });
       return code;
     });
-    const uses = customerId === null ? new Map<number, number>() : await customerUses(db, ctx.companyId, customerId, [...codes.keys()]);
     const calculation = calculatePrice({
-      prices,
+      prices: service.prices.map((p) => ({ ...p, PriceSign: priceSign(p.CurrencyId) })),
       interval,
       zone: ctx.timeZone,
       quantities: request.Quantities,
       codes: chosen,
       serviceId,
       customerId,
-      customerUses: uses,
+      customerUses,
       currency: { CurrencyId: service.currency_id, PriceSign: priceSign(service.currency_id) },
     });
     return { calculation, customerId, interval };
@@ -81,6 +76,34 @@ export async function calculateServicePrice(db: Db, ctx: CallerContext, serviceI
     if (err instanceof PricingError || err instanceof CodeNotApplicableError) throw ApiError.field(400, err.field, rebateKey(err.code), err.params);
     throw err;
   }
+}
+
+interface ServiceForPricing {
+  duration: number;
+  currency_id: string;
+  prices: Omit<PriceRule, 'PriceSign'>[];
+  customer_id: number | null;
+}
+
+/**
+ * A service's duration, its prices as the price rules read them and the customer an e-mail address
+ * names, in one query (a price check is on the booking widget's hot path).
+ */
+async function loadServiceForPricing(db: Db, companyId: number, serviceId: number, customerEmail: string | null | undefined): Promise<ServiceForPricing | undefined> {
+  return db.one<ServiceForPricing>(
+    `select s.duration, c.currency_id,
+            coalesce((select json_agg(json_build_object(
+                        'Id', p.id, 'Price', p.price_minor::float8 / 100, 'CalculationTypeId', p.calculation_type_id,
+                        'CurrencyId', p.currency_id, 'VAT', p.vat, 'Category', p.category, 'PriceText', p.price_text,
+                        'From', to_char(p.from_date, 'YYYY-MM-DD'), 'To', to_char(p.to_date, 'YYYY-MM-DD'),
+                        'FromTime', to_char(p.from_time, 'HH24:MI:SS'), 'ToTime', to_char(p.to_time, 'HH24:MI:SS'),
+                        'DaysOfWeek', p.days_of_week) order by p.id)
+                        from service_prices p where p.service_id = s.id and p.company_id = s.company_id), '[]'::json) as prices,
+            (select cu.id from customers cu where cu.company_id = s.company_id and lower(cu.email) = lower($3::text) order by cu.id limit 1) as customer_id
+       from services s join companies c on c.id = s.company_id
+      where s.id = $1 and s.company_id = $2`,
+    [serviceId, companyId, customerEmail?.trim() || null],
+  );
 }
 
 /** PUT /services/{Id}/calculateprice: the price of an interval with quantities and codes (CalculatePriceResponse). */

@@ -20,10 +20,9 @@ import { normaliseSign, REBATE_CODE_TYPES, STATUS_ACTIVE, whyNotApplicable } fro
 import { catalogKey } from './catalogMessages';
 import { companyCurrency, priceSign } from './prices';
 import { rebateCodes, transactionCount } from './rebatecodes/codes';
-import { customerIdByEmail } from './rebatecodes/lookup';
 import { rebateKey, rebateWords } from './rebatecodes/messages';
 import { describeRebateCode, reportPdf, reportText } from './rebatecodes/report';
-import { customerUses, rebateCodeTransactions, rebateCodeUsages, recordManualTransaction } from './rebatecodes/transactions';
+import { rebateCodeTransactions, rebateCodeUsages, recordManualTransaction } from './rebatecodes/transactions';
 
 export { consumeCodes, type ConsumptionContext } from './rebatecodes/transactions';
 
@@ -45,15 +44,22 @@ async function findBySign(app: FastifyInstance, ctx: CallerContext, query: Rebat
   const found = await selectWhere(app.db, ctx, rebateCodes, (p) => `upper(t.sign) = upper(${p.add(sign)})`);
   const code = found.find((c) => c.RebateCodeStatusId === STATUS_ACTIVE) ?? found[0];
   if (!code) throw ApiError.field(404, 'RebateCodeSign', rebateKey('RebateCodeSignNotFound'), { sign });
-  if (query.ServiceId !== undefined) {
-    const service = await app.db.one('select 1 from services where id = $1 and company_id = $2', [query.ServiceId, ctx.companyId]);
-    if (!service) throw ApiError.field(400, 'ServiceId', catalogKey('UnknownReference'), { what: rebateWords.service[ctx.lang] });
-  }
   const dateOnly = !query.Date || query.Date.length <= 10;
   const at = query.Date ? DateTime.fromISO(query.Date, { zone: ctx.timeZone }) : DateTime.now().setZone(ctx.timeZone);
   if (!at.isValid) throw ApiError.field(400, 'Date', 'InvalidFormat');
-  const customerId = await customerIdByEmail(app.db, ctx.companyId, query.CustomerEmail);
-  const uses = customerId === null ? 0 : ((await customerUses(app.db, ctx.companyId, customerId, [code.Id])).get(code.Id) ?? 0);
+  const booking = await app.db.one<{ service_ok: boolean; customer_id: number | null; uses: number }>(
+    `select ($3::int is null or exists (select 1 from services where id = $3 and company_id = $1)) as service_ok,
+            cu.id as customer_id,
+            coalesce((select sum(case when t.change_type = 'Decrease' then 1 else -1 end)
+                        from rebate_code_transactions t
+                       where t.company_id = $1 and t.rebate_code_id = $4 and t.customer_id = cu.id and t.booking_id is not null), 0)::int as uses
+       from (select 1) as one
+       left join lateral (select id from customers where company_id = $1 and lower(email) = lower($2::text) order by id limit 1) cu on true`,
+    [ctx.companyId, query.CustomerEmail?.trim() || null, query.ServiceId ?? null, code.Id],
+  );
+  if (!booking?.service_ok) throw ApiError.field(400, 'ServiceId', catalogKey('UnknownReference'), { what: rebateWords.service[ctx.lang] });
+  const customerId = booking.customer_id;
+  const uses = booking.uses;
   const reason = whyNotApplicable(code, { at, serviceId: query.ServiceId, customerId, customerUses: uses, dateOnly });
   if (reason) throw ApiError.field(400, 'RebateCodeSign', rebateKey(reason), { sign: code.RebateCodeSign });
   return code;

@@ -29,34 +29,34 @@ function dateParam(value: unknown, p: SqlParams): string {
   return `${p.add(String(value).slice(0, 10))}::date`;
 }
 
+interface RelationsRow {
+  id: number;
+  services: IdName[] | null;
+  customers: RebateCodeCustomer[] | null;
+}
+
+/** Fills the derived fields and the connected services and customers of a page of codes (one query). */
 async function attachRelations(records: RebateCode[], db: Db, companyId: number): Promise<void> {
-  const ids = intArray(records.map((r) => r.Id));
-  const services = await db.query<{ code_id: number; id: number; name: string }>(
-    `select rs.rebate_code_id as code_id, s.id, s.name
-       from rebate_code_services rs join services s on s.id = rs.service_id
-      where rs.company_id = $1 and rs.rebate_code_id = any($2::text::int[])
-      order by s.name, s.id`,
-    [companyId, ids],
+  const rows = await db.query<RelationsRow>(
+    `select r.id,
+            (select json_agg(json_build_object('Id', s.id, 'Name', s.name) order by s.name, s.id)
+               from rebate_code_services rs join services s on s.id = rs.service_id
+              where rs.company_id = $1 and rs.rebate_code_id = r.id) as services,
+            (select json_agg(json_build_object('Id', c.id, 'Firstname', c.firstname, 'Lastname', c.lastname, 'Email', c.email)
+                             order by c.lastname, c.firstname, c.id)
+               from rebate_code_customers rc join customers c on c.id = rc.customer_id
+              where rc.company_id = $1 and rc.rebate_code_id = r.id) as customers
+       from unnest($2::text::int[]) as r(id)`,
+    [companyId, intArray(records.map((r) => r.Id))],
   );
-  const customers = await db.query<{ code_id: number; id: number; firstname: string; lastname: string; email: string | null }>(
-    `select rc.rebate_code_id as code_id, c.id, c.firstname, c.lastname, c.email
-       from rebate_code_customers rc join customers c on c.id = rc.customer_id
-      where rc.company_id = $1 and rc.rebate_code_id = any($2::text::int[])
-      order by c.lastname, c.firstname, c.id`,
-    [companyId, ids],
-  );
-  const servicesOf = new Map<number, IdName[]>();
-  for (const s of services) servicesOf.set(s.code_id, [...(servicesOf.get(s.code_id) ?? []), { Id: s.id, Name: s.name }]);
-  const customersOf = new Map<number, RebateCodeCustomer[]>();
-  for (const c of customers) {
-    customersOf.set(c.code_id, [...(customersOf.get(c.code_id) ?? []), { Id: c.id, Firstname: c.firstname, Lastname: c.lastname, Email: c.email }]);
-  }
+  const byId = new Map(rows.map((row) => [row.id, row]));
   for (const r of records) {
+    const row = byId.get(r.Id);
     r.RebateCodeTypeName = rebateCodeTypeName(r.RebateCodeTypeId);
     r.StatusName = r.RebateCodeStatusId === STATUS_ACTIVE ? 'Active' : 'Off';
     r.DaysOfWeek = (r.DaysOfWeek as unknown as number[]).map(dayOfWeek);
-    r.Services = servicesOf.get(r.Id) ?? [];
-    r.Customers = customersOf.get(r.Id) ?? [];
+    r.Services = row?.services ?? [];
+    r.Customers = row?.customers ?? [];
     r.Name = r.Name ?? '';
   }
 }

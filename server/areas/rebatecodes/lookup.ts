@@ -3,18 +3,6 @@ import type { Db } from '../../db/db';
 import type { RebateCodeRule } from '../../domain/pricing';
 import { intArray } from './codes';
 
-/**
- * The company's customer with this e-mail address (case-insensitive; the oldest when several share it).
- * @example
- * const customerId = await customerIdByEmail(db, ctx.companyId, 'anna@example.com'); // 17 or null
- */
-export async function customerIdByEmail(db: Db, companyId: number, email: string | null | undefined): Promise<number | null> {
-  const address = email?.trim();
-  if (!address) return null;
-  const row = await db.one<{ id: number }>('select id from customers where company_id = $1 and lower(email) = lower($2) order by id limit 1', [companyId, address]);
-  return row?.id ?? null;
-}
-
 interface CodeRuleRow {
   id: number;
   sign: string;
@@ -33,17 +21,26 @@ interface CodeRuleRow {
   days_of_week: number[];
   services: number[];
   customers: number[];
+  customer_uses: number;
+}
+
+/** Codes as the rules read them, and how often the booking's customer has used each. */
+export interface LoadedCodeRules {
+  codes: Map<number, RebateCodeRule>;
+  /** Per code id: bookings the customer has used it in (empty without a customer). */
+  customerUses: Map<number, number>;
 }
 
 /**
- * What the price and code rules need of the company's codes with these ids, in one query (codes of
- * other companies are simply not there).
+ * What the price and code rules need of the company's codes with these ids, with the customer's
+ * earlier uses of each, in one query (codes of other companies are simply not there).
  * @example
- * const codes = await loadCodeRules(db, ctx.companyId, [3, 7]); // Map id → rule
+ * const { codes, customerUses } = await loadCodeRules(db, ctx.companyId, [3, 7], customerId);
  */
-export async function loadCodeRules(db: Db, companyId: number, ids: readonly number[]): Promise<Map<number, RebateCodeRule>> {
+export async function loadCodeRules(db: Db, companyId: number, ids: readonly number[], customerId: number | null = null): Promise<LoadedCodeRules> {
   const out = new Map<number, RebateCodeRule>();
-  if (!ids.length) return out;
+  const customerUses = new Map<number, number>();
+  if (!ids.length) return { codes: out, customerUses };
   const rows = await db.query<CodeRuleRow>(
     `select r.id, r.sign, r.type_id, (r.value_hundredths::float8 / 100) as value,
             to_char(r.valid_from, 'YYYY-MM-DD') as valid_from, to_char(r.valid_to, 'YYYY-MM-DD') as valid_to,
@@ -51,12 +48,16 @@ export async function loadCodeRules(db: Db, companyId: number, ids: readonly num
             r.max_uses, r.max_uses_per_customer, r.uses_used, (r.remaining_amount_minor::float8 / 100) as remaining_amount,
             r.remaining_usage, r.status_id, r.days_of_week,
             coalesce((select json_agg(rs.service_id) from rebate_code_services rs where rs.rebate_code_id = r.id), '[]'::json) as services,
-            coalesce((select json_agg(rc.customer_id) from rebate_code_customers rc where rc.rebate_code_id = r.id), '[]'::json) as customers
+            coalesce((select json_agg(rc.customer_id) from rebate_code_customers rc where rc.rebate_code_id = r.id), '[]'::json) as customers,
+            coalesce((select sum(case when t.change_type = 'Decrease' then 1 else -1 end)
+                        from rebate_code_transactions t
+                       where t.company_id = $1 and t.rebate_code_id = r.id and t.customer_id = $3::int and t.booking_id is not null), 0)::int as customer_uses
        from rebate_codes r
       where r.company_id = $1 and r.id = any($2::text::int[])`,
-    [companyId, intArray(ids)],
+    [companyId, intArray(ids), customerId],
   );
   for (const r of rows) {
+    if (customerId !== null) customerUses.set(r.id, r.customer_uses);
     out.set(r.id, {
       Id: r.id,
       RebateCodeSign: r.sign,
@@ -77,5 +78,5 @@ export async function loadCodeRules(db: Db, companyId: number, ids: readonly num
       Customers: r.customers.map((id) => ({ Id: id })),
     });
   }
-  return out;
+  return { codes: out, customerUses };
 }
