@@ -63,7 +63,8 @@ export interface CompanyInput {
 }
 
 export interface CompanyQuery extends QueryBase {
-  Id?: Id;
+  /** @minimum 1 @maximum 2147483647 @asType integer */
+  Id?: number;
 }
 
 export type CountryId = 'SE' | 'DK' | 'FI' | 'NO';
@@ -179,7 +180,8 @@ export interface CompanyLicense {
 }
 
 export interface CompanyLicenseQuery extends QueryBase {
-  Id?: Id;
+  /** @minimum 1 @maximum 2147483647 @asType integer */
+  Id?: number;
   Active?: boolean;
 }
 
@@ -202,6 +204,7 @@ export interface LicenseType {
 }
 
 export interface LicenseTypeQuery extends QueryBase {
+  /** @minimum 1 @maximum 2147483647 @asType integer */
   Id?: number;
 }
 
@@ -240,11 +243,13 @@ export interface AdministratorInput {
 }
 
 export interface AdministratorRoleQuery extends QueryBase {
+  /** @minimum 1 @maximum 2147483647 @asType integer */
   Id?: number;
 }
 
 export interface AdministratorQuery extends QueryBase {
-  Id?: Id;
+  /** @minimum 1 @maximum 2147483647 @asType integer */
+  Id?: number;
   /** @maxLength 200 */
   Search?: string;
 }

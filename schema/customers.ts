@@ -65,7 +65,8 @@ export interface CustomerInput {
 }
 
 export interface CustomerQuery extends QueryBase {
-  Id?: Id;
+  /** @minimum 1 @maximum 2147483647 @asType integer */
+  Id?: number;
   /** Matches first name, last name, e-mail and phone. @maxLength 200 */
   Search?: string;
   Visible?: boolean;
@@ -102,7 +103,8 @@ export interface GdprCustomerExport {
 }
 
 export interface CustomerCommentQuery extends QueryBase {
-  Id?: Id;
+  /** @minimum 1 @maximum 2147483647 @asType integer */
+  Id?: number;
   /** Taken from the path. */
   CustomerId?: Id;
 }
@@ -121,6 +123,7 @@ export interface InactiveCustomersDeleteResponse {
 }
 
 export interface AccessKeyTypeQuery extends QueryBase {
+  /** @minimum 1 @maximum 2147483647 @asType integer */
   Id?: number;
 }
 

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors';
-import { extendMessages, messageFor, type Lang } from '../messages';
+import { extendMessages, messageFor, type Lang, type ServerMessageKey } from '../messages';
 
 /** Messages of the customers, company, administrators and images areas, in the four languages. */
 const messages = {
@@ -62,7 +62,7 @@ const messages = {
 extendMessages(messages);
 
 /** A message key of the base catalogue or of this area. */
-export type AreaMessageKey = keyof typeof messages | Parameters<typeof ApiError.field>[2];
+export type AreaMessageKey = keyof typeof messages | ServerMessageKey;
 
 interface Pending {
   field: string;

@@ -162,6 +162,9 @@ describe('administrators', () => {
   it('answers 400 for bad ids and unknown sort fields', async () => {
     expect((await server.api({ method: 'DELETE', url: '/api/administrators/abc' })).statusCode).toBe(400);
     expect((await server.api({ method: 'PUT', url: '/api/administrators/99999999999', payload: { Firstname: 'X', Lastname: 'Y', Email: 'x@example.com' } })).statusCode).toBe(400);
+    const bigId = await server.api({ method: 'GET', url: '/api/administrators?Id=99999999999' });
+    expect(bigId.statusCode).toBe(400);
+    expect(fields(bigId.json())).toEqual(['Id']);
     const sort = await server.api({ method: 'GET', url: '/api/administrators?OrderBy=password_hash' });
     expect(sort.statusCode).toBe(400);
     expect(fields(sort.json())).toEqual(['OrderBy']);

@@ -256,6 +256,11 @@ describe('licenses', () => {
     expect(page.Results).toEqual([expect.objectContaining({ TypeId: 1, TypeName: 'Free', Active: true, Canceled: false })]);
   });
 
+  it('answers 400 for license ids that are not ids', async () => {
+    expect((await server.api({ method: 'GET', url: '/api/licenses/company?Id=99999999999' })).statusCode).toBe(400);
+    expect((await server.api({ method: 'GET', url: '/api/licenses/types?Id=abc' })).statusCode).toBe(400);
+  });
+
   it('lists the license types with monthly prices', async () => {
     const page = (await server.api({ method: 'GET', url: '/api/licenses/types' })).json() as Page<{ Id: number; IsFree: boolean; Prices: { CurrencyId: string; Price: number }[] }>;
     expect(page.Results.map((t) => t.Id)).toEqual([1, 2, 3, 5, 9]);
