@@ -224,6 +224,14 @@ describe('POST /rebatecodes', () => {
     expect(await codeCount()).toBe(before);
   });
 
+  it('answers 404 for another company’s CompanyId and writes nothing', async () => {
+    const theirCompany = (await server.db.one<{ company_id: number }>('select company_id from users where email = $1', [OTHER_EMAIL]))!.company_id;
+    const before = await codeCount();
+    const res = await server.api({ method: 'POST', url: '/api/rebatecodes', payload: { CompanyId: theirCompany, RebateCodeTypeId: 1, RebateCodeValue: 10 } });
+    expect(res.statusCode).toBe(404);
+    expect(await codeCount()).toBe(before);
+  });
+
   it('answers in the caller’s language', async () => {
     const res = await server.api({ method: 'POST', url: '/api/rebatecodes', payload: { RebateCodeTypeId: 1, RebateCodeValue: 120 }, headers: { 'x-language': 'sv' } });
     expect(errorsOf(res).Message).toBe("'RebateCodeValue' kan vara högst 100 procent.");

@@ -51,11 +51,12 @@ extendMessages(pricingAndRebateMessages);
 extendMessages(messages);
 
 /**
- * A key of the pricing rules' or this area's messages, typed for ApiError and ValidationErrors.
+ * A key of the pricing rules' or this area's messages (both registered above), typed for ApiError and
+ * ValidationErrors.
  * @example
  * throw ApiError.field(400, 'RebateCodeSign', rebateKey('SignTooShort'), { limit: 4 });
  */
-export function rebateKey(key: keyof typeof messages | keyof typeof pricingAndRebateMessages | string): ServerMessageKey {
+export function rebateKey(key: keyof typeof messages | keyof typeof pricingAndRebateMessages): ServerMessageKey {
   return key as ServerMessageKey;
 }
 
