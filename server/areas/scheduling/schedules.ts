@@ -279,9 +279,10 @@ async function testTimes(
   };
   const from = parseLocal(window.From);
   const to = parseLocal(window.To);
+  const toLocal = to ? (to.hasTime ? to.local : to.local + 86_400_000) : null;
   const exceptions =
-    from && to && to.local > from.local
-      ? await loadTimeExceptions(db, ctx.companyId, clock, clock.toInstantLenient(from.local), clock.toInstantLenient(to.local) + 86_400_000 + duration * 60_000, resourceIds)
+    from && toLocal !== null && toLocal > from.local
+      ? await loadTimeExceptions(db, ctx.companyId, clock, clock.toInstantLenient(from.local), clock.toInstantLenient(toLocal) + duration * 60_000, resourceIds)
       : [];
   const data = { timeZone, service, recurringSchedules: schedules.recurring, dateSchedules: schedules.dated, exceptions, bookings: [], now: Date.now(), showPrivateReasons: true };
   return { Times: withEngineErrors(ctx.lang, timeZone, () => availableTimes(data, { From: window.From, To: window.To, Duration: duration })) };
