@@ -35,6 +35,8 @@ export interface Company {
 }
 
 export interface CompanyInput {
+  /** @minimum 1 */
+  CompanyId?: number;
   /** @minLength 1 @maxLength 200 */
   Name: string;
   /** @minLength 3 @maxLength 200 @format email */
@@ -227,6 +229,8 @@ export interface AdministratorRole {
 }
 
 export interface AdministratorInput {
+  /** @minimum 1 */
+  CompanyId?: number;
   /** @minLength 1 @maxLength 100 */
   Firstname: string;
   /** @minLength 1 @maxLength 100 */

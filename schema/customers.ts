@@ -43,6 +43,8 @@ export interface Customer {
 }
 
 export interface CustomerInput {
+  /** The caller's company (another company's id answers 404). @minimum 1 */
+  CompanyId?: number;
   /** @minLength 1 @maxLength 100 */
   Firstname: string;
   /** @minLength 1 @maxLength 100 */
@@ -83,6 +85,8 @@ export interface CustomerComment {
 }
 
 export interface CustomerCommentInput {
+  /** @minimum 1 */
+  CompanyId?: number;
   /** Only on PUT /customers/{Id}/comments (when the comment id is not in the path). */
   Id?: Id;
   /** @minLength 1 @maxLength 200 */

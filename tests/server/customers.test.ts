@@ -356,6 +356,11 @@ describe('another company', () => {
     expect(after).toEqual(c);
     const otherCompanyId = (await server.db.one<{ company_id: number }>('select company_id from users where email = $1', [OTHER_EMAIL]))!.company_id;
     expect((await server.api({ method: 'GET', url: `/api/customers?CompanyId=${otherCompanyId}` })).statusCode).toBe(404);
+    const before = await customerCount();
+    expect((await server.api({ method: 'POST', url: '/api/customers', payload: newCustomer({ CompanyId: otherCompanyId }) })).statusCode).toBe(404);
+    expect((await server.api({ method: 'PUT', url: `/api/customers/${c.Id}`, payload: { ...newCustomer({ Firstname: 'Flyttad' }), CompanyId: otherCompanyId } })).statusCode).toBe(404);
+    expect(await customerCount()).toBe(before);
+    expect(((await server.api({ method: 'POST', url: '/api/customers', payload: newCustomer({ CompanyId: companyId }) })).json() as CustomerBody).Id).toBeGreaterThan(0);
   });
 
   it('answers 401 without a token', async () => {
