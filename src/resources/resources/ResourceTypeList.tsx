@@ -61,8 +61,8 @@ export function ResourceTypeList() {
 
   return (
     <Box sx={{ mt: 2 }}>
-      <Title title="resources.resources.name" />
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { md: 'center' } }}>
+      <Title title={translate('resources.resources.name', { smart_count: 2 })} />
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { xs: 'stretch', md: 'center' } }}>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
           <Button component={Link} to="/create-resources-wizard/new" variant="contained" startIcon={<AutoFixHighIcon />}>
             {translate('resources.resources.actions.wizard')}
@@ -80,7 +80,7 @@ export function ResourceTypeList() {
           label={translate('resources.resources.order.label')}
           value={order}
           onChange={(e) => choose(e.target.value as ResourceTypeOrder)}
-          sx={{ minWidth: 200 }}
+          sx={{ width: { xs: '100%', md: 220 }, flexShrink: 0 }}
         >
           {RESOURCE_TYPE_ORDERS.map((o) => (
             <MenuItem key={o} value={o}>

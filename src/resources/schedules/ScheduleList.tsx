@@ -71,7 +71,7 @@ export function ScheduleList() {
   const services = (list: { Name: string }[]) => (list.length ? ` · ${list.map((s) => s.Name).join(', ')}` : '');
   return (
     <Box sx={{ mt: 2 }}>
-      <Title title="resources.schedules.name" />
+      <Title title={translate('resources.schedules.name', { smart_count: 2 })} />
       <Section
         title="resources.schedules.recurring"
         createTo="/schedules/recurring/new"

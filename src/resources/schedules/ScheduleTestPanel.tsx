@@ -19,35 +19,41 @@ function dayHeading(day: string, locale: string): string {
   return new Intl.DateTimeFormat(locale === 'no' ? 'nb' : locale, { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(y, m - 1, d));
 }
 
-/** The times of a test answer grouped by day, as a user reads them. */
+/** The free times of a test answer grouped by day; closed times are counted with their reasons. */
 export function TestTimes({ times }: { times: readonly AvailableTime[] }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  if (times.length === 0) return <Alert severity="info">{translate('resources.schedules.test.none')}</Alert>;
+  if (!times.some((t) => t.Free)) return <Alert severity="info">{translate('resources.schedules.test.none')}</Alert>;
   const days = new Map<string, AvailableTime[]>();
   for (const t of times) days.set(t.From.slice(0, 10), [...(days.get(t.From.slice(0, 10)) ?? []), t]);
   return (
     <Stack spacing={1.5} data-testid="schedule-test-times">
-      {[...days.entries()].map(([day, list]) => (
-        <Box key={day} component="section" aria-label={dayHeading(day, locale)}>
-          <Typography variant="subtitle2" sx={{ textTransform: 'capitalize', mb: 0.5 }}>
-            {dayHeading(day, locale)}
-          </Typography>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-            {list.map((t) => (
-              <Chip
-                key={t.From}
-                size="small"
-                variant={t.Free ? 'outlined' : 'filled'}
-                color={t.Free ? 'success' : 'default'}
-                label={`${hhmm(t.From)}–${hhmm(t.To)}`}
-                title={t.ExceptionTexts.map((e) => e.ReasonPublic ?? e.Reason ?? '').filter(Boolean).join(', ') || undefined}
-                sx={t.Free ? undefined : { textDecoration: 'line-through' }}
-              />
-            ))}
+      {[...days.entries()].map(([day, list]) => {
+        const closed = list.filter((t) => !t.Free);
+        const reasons = [...new Set(closed.flatMap((t) => t.ExceptionTexts.map((e) => e.ReasonPublic ?? e.Reason ?? '')).filter(Boolean))];
+        return (
+          <Box key={day} component="section" aria-label={dayHeading(day, locale)}>
+            <Typography variant="subtitle2" component="h3" sx={{ textTransform: 'capitalize', mb: 0.5 }}>
+              {dayHeading(day, locale)}
+            </Typography>
+            <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, listStyle: 'none', p: 0, m: 0 }}>
+              {list
+                .filter((t) => t.Free)
+                .map((t) => (
+                  <li key={t.From}>
+                    <Chip size="small" variant="outlined" color="success" label={`${hhmm(t.From)}–${hhmm(t.To)}`} />
+                  </li>
+                ))}
+            </Box>
+            {closed.length ? (
+              <Typography variant="caption" color="text.secondary">
+                {translate('resources.schedules.test.closed', { smart_count: closed.length })}
+                {reasons.length ? ` (${reasons.join(', ')})` : ''}
+              </Typography>
+            ) : null}
           </Box>
-        </Box>
-      ))}
+        );
+      })}
     </Stack>
   );
 }

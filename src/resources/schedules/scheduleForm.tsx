@@ -45,7 +45,7 @@ export function FormPart({ title, children }: { title: string; children: ReactNo
 export function ScheduleToolbar({ canDelete }: { canDelete: boolean }) {
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
+      <SaveButton alwaysEnable={!canDelete} />
       {canDelete ? <DeleteButton mutationMode="pessimistic" redirect="/schedules" /> : null}
     </Toolbar>
   );

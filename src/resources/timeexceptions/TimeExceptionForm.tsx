@@ -72,7 +72,7 @@ function TimeExceptionFields() {
 function ExceptionToolbar({ canDelete }: { canDelete: boolean }) {
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
+      <SaveButton alwaysEnable={!canDelete} />
       {canDelete ? <DeleteButton mutationMode="pessimistic" /> : null}
     </Toolbar>
   );
