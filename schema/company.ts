@@ -43,7 +43,7 @@ export interface CompanyInput {
   Email: string;
   /** @maxLength 30 */
   Phone?: string | null;
-  /** @maxLength 300 */
+  /** A web address, with or without http(s)://. @maxLength 300 @pattern ^$|^(https?://)?[A-Za-z0-9.-]+\.[A-Za-z]{2,}(:\d+)?(/\S*)?$ */
   Homepage?: string | null;
   /** @minLength 1 @maxLength 200 */
   Street1: string;
@@ -60,7 +60,7 @@ export interface CompanyInput {
   TimeZone?: string;
   CategoryId?: number | null;
   TypeId?: number | null;
-  /** @maxLength 1000 */
+  /** An uploaded image (/api/images/{Id}) or an http(s) address. @maxLength 1000 @pattern ^$|^(https?://|/)\S*$ */
   LogoUrl?: string | null;
 }
 

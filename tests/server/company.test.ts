@@ -84,7 +84,7 @@ describe('GET /companies', () => {
 
 describe('PUT /companies/{Id}', () => {
   it('updates the company and answers it', async () => {
-    const res = await server.api({ method: 'PUT', url: `/api/companies/${companyId}`, payload: companyInput({ City: 'Uppsala', TypeId: 1, CategoryId: 1 }) });
+    const res = await server.api({ method: 'PUT', url: `/api/companies/${companyId}`, payload: companyInput({ City: 'Uppsala', TypeId: 1, CategoryId: 1, Homepage: 'www.solrosen.example.com', LogoUrl: '/api/images/1' }) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ Id: companyId, City: 'Uppsala', TypeId: 1, CategoryId: 1 });
   });
@@ -100,6 +100,8 @@ describe('PUT /companies/{Id}', () => {
     ['CategoryId', { CategoryId: 999 }],
     ['TypeId', { TypeId: 'big' }],
     ['Street1', { Street1: undefined }],
+    ['Homepage', { Homepage: 'javascript:alert(1)' }],
+    ['LogoUrl', { LogoUrl: 'javascript:alert(1)' }],
   ])('answers 400 naming %s and changes nothing', async (field, overrides) => {
     const before = await companyRow();
     const res = await server.api({ method: 'PUT', url: `/api/companies/${companyId}`, payload: companyInput(overrides) });
