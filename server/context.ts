@@ -25,6 +25,8 @@ export interface VerifiedToken {
   sub: string;
   sid?: string;
   email?: string;
+  /** Expiry, seconds since the epoch. */
+  exp?: number;
 }
 
 export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
@@ -46,6 +48,34 @@ declare module 'fastify' {
   }
 }
 
+/** The part of the caller's context that depends on the token alone. */
+type CallerIdentity = Omit<CallerContext, 'lang' | 'timeZone'> & { companyTimeZone: string };
+
+/**
+ * Verified tokens and the administrator they name, kept briefly so that a busy client does not pay
+ * for a signature check and a user lookup on every call. An entry lives at most CALLER_TTL_MS and
+ * never past the token's expiry; a deactivated administrator is therefore refused within that time.
+ */
+const CALLER_TTL_MS = 30_000;
+const CALLER_CACHE_MAX = 5_000;
+
+class CallerCache {
+  private readonly entries = new Map<string, { identity: CallerIdentity; until: number }>();
+  get(token: string, now: number): CallerIdentity | undefined {
+    const hit = this.entries.get(token);
+    if (!hit) return undefined;
+    if (hit.until <= now) {
+      this.entries.delete(token);
+      return undefined;
+    }
+    return hit.identity;
+  }
+  set(token: string, identity: CallerIdentity, until: number): void {
+    if (this.entries.size >= CALLER_CACHE_MAX) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(token, { identity, until });
+  }
+}
+
 interface UserRow {
   id: number;
   company_id: number;
@@ -61,14 +91,14 @@ interface UserRow {
  */
 async function contextPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('ctx', null as unknown as CallerContext);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!request.url.startsWith('/api/')) return;
-    if (request.routeOptions.config?.public || !request.routeOptions.url) return;
-    const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer ')) throw ApiError.unauthorized();
-    let token: VerifiedToken;
+  const callers = new CallerCache();
+  const identify = async (token: string): Promise<CallerIdentity> => {
+    const now = Date.now();
+    const cached = callers.get(token, now);
+    if (cached) return cached;
+    let verified: VerifiedToken;
     try {
-      token = await app.verifyToken(header.slice(7));
+      verified = await app.verifyToken(token);
     } catch {
       throw ApiError.unauthorized();
     }
@@ -76,19 +106,34 @@ async function contextPlugin(app: FastifyInstance): Promise<void> {
       `select u.id, u.company_id, u.email, u.active, c.time_zone
          from users u join companies c on c.id = u.company_id
         where u.subject = $1`,
-      [token.sub],
+      [verified.sub],
     );
     if (!user || !user.active) throw ApiError.unauthorized();
-    const tzHeader = request.headers.timezone;
-    const tz = typeof tzHeader === 'string' && isValidZone(tzHeader) ? tzHeader : user.time_zone;
-    request.ctx = {
+    const identity: CallerIdentity = {
       companyId: user.company_id,
       userId: user.id,
-      subject: token.sub,
+      subject: verified.sub,
       email: user.email,
-      sessionId: token.sid ?? (typeof request.headers['x-session-id'] === 'string' ? request.headers['x-session-id'] : null),
+      sessionId: verified.sid ?? null,
+      companyTimeZone: user.time_zone,
+    };
+    callers.set(token, identity, Math.min(now + CALLER_TTL_MS, verified.exp ? verified.exp * 1000 : Infinity));
+    return identity;
+  };
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config?.public || !request.routeOptions.url) return;
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) throw ApiError.unauthorized();
+    const { companyTimeZone, ...identity } = await identify(header.slice(7));
+    const tzHeader = request.headers.timezone;
+    const sessionHeader = request.headers['x-session-id'];
+    request.ctx = {
+      ...identity,
+      sessionId: identity.sessionId ?? (typeof sessionHeader === 'string' ? sessionHeader : null),
       lang: requestLanguage(request),
-      timeZone: tz,
+      timeZone: typeof tzHeader === 'string' && isValidZone(tzHeader) ? tzHeader : companyTimeZone,
     };
   });
   app.addHook('preHandler', async (request: FastifyRequest) => {

@@ -16,6 +16,7 @@ function toVerified(payload: AccessTokenClaims, sub: string): VerifiedToken {
     sub,
     sid: typeof payload.sid === 'string' ? payload.sid : undefined,
     email: typeof payload.email === 'string' ? payload.email : undefined,
+    exp: typeof payload.exp === 'number' ? payload.exp : undefined,
   };
 }
 
