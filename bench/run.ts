@@ -1,0 +1,44 @@
+/**
+ * `npm run bench [bundle|customers|availability|pricing …]`: the speed targets, measured on this machine. Prints a table and writes
+ * bench/results/latest.json. Targets are reported, never asserted in tests.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { measureBundle } from './bundle';
+import { benchCustomerList } from './customers';
+import { runAvailabilityBench } from './availability';
+import { runPricingBench } from './pricing';
+
+interface Row {
+  name: string;
+  value: string;
+  target: string;
+  ok: boolean;
+}
+
+const only = process.argv.slice(2);
+const want = (name: string): boolean => only.length === 0 || only.includes(name);
+const rows: Row[] = [];
+const ms = (n: number): string => `${n.toFixed(2)} ms`;
+
+if (want('bundle')) {
+  const b = measureBundle('dist');
+  rows.push({ name: 'JS before first screen (gzip)', value: `${(b.totalGzip / 1024).toFixed(1)} kB (${b.files.length} files, ${(b.totalBytes / 1024).toFixed(0)} kB raw)`, target: '≤ 300 kB', ok: b.totalGzip <= 300 * 1024 });
+}
+if (want('customers')) {
+  const r = await benchCustomerList();
+  rows.push({ name: `${r.name} p50`, value: ms(r.p50), target: '', ok: true });
+  rows.push({ name: `${r.name} p95`, value: `${ms(r.p95)} (${r.requests} requests, ${r.errors} errors, ${r.rps.toFixed(0)} req/s)`, target: '< 10 ms', ok: r.p95 < 10 && r.errors === 0 });
+}
+const percentiles = (list: { name: string; p50: number; p95: number }[], targetMs: number): void => {
+  for (const r of list) {
+    rows.push({ name: `${r.name} p50`, value: ms(r.p50), target: '', ok: true });
+    rows.push({ name: `${r.name} p95`, value: ms(r.p95), target: `< ${targetMs} ms`, ok: r.p95 < targetMs });
+  }
+};
+if (want('availability')) percentiles(await runAvailabilityBench(), 20);
+if (want('pricing')) percentiles(await runPricingBench(), 5);
+
+const width = Math.max(...rows.map((r) => r.name.length));
+for (const r of rows) console.log(`${r.ok ? '✓' : '✗'} ${r.name.padEnd(width)}  ${r.value}${r.target ? `  (target ${r.target})` : ''}`);
+mkdirSync('bench/results', { recursive: true });
+writeFileSync('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), database: process.env.DATABASE_URL ? 'postgres' : 'pglite', rows }, null, 2));
