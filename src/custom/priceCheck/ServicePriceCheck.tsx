@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Box, Stack, TextField, Typography } from '@mui/material';
+import { Box, TextField, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { Service } from '../../../schema/services';
 import { PriceCheck } from './PriceCheck';
@@ -42,7 +42,7 @@ export function ServicePriceCheck() {
       <Typography variant="body2" color="text.secondary">
         {translate('newBookingForm.priceCheckIntro')}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ maxWidth: 720 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, maxWidth: 560 }}>
         <TextField
           type="datetime-local"
           size="small"
@@ -65,9 +65,9 @@ export function ServicePriceCheck() {
           label={translate('newBookingForm.customerEmail')}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          sx={{ flex: 1 }}
+          sx={{ gridColumn: '1 / -1' }}
         />
-      </Stack>
+      </Box>
       {valid ? (
         <PriceCheck
           serviceId={service.Id}

@@ -11,8 +11,10 @@ import {
   ReferenceInput,
   SaveButton,
   TextInput,
+  minValue,
   required,
   useGetOne,
+  useLocale,
   useNotify,
   useRefresh,
   useTranslate,
@@ -20,7 +22,6 @@ import {
 import type { RebateCode, RebateCodeTransaction, RebateCodeTransactionInput } from '../../../schema/rebatecodes';
 import { formatRemaining, PUNCH_TICKET, useCurrencySign } from '../../resources/rebatecodes';
 import { useApi } from '../api';
-import { useLocale } from 'react-admin';
 
 /** Punch tickets, value cards and gift cards: the codes with a balance to correct. */
 const BALANCE_TYPES = [3, 4, 5];
@@ -34,9 +35,9 @@ function AmountOrUsage() {
   if (!code) return null;
   const left = translate('custom.promoCodes.manual.left', { value: formatRemaining(code, sign, locale, translate) });
   return code.RebateCodeTypeId === PUNCH_TICKET ? (
-    <NumberInput source="Usage" label="custom.promoCodes.manual.usage" validate={[required()]} min={1} step={1} helperText={left} fullWidth />
+    <NumberInput source="Usage" label="custom.promoCodes.manual.usage" validate={[required(), minValue(1)]} helperText={left} fullWidth />
   ) : (
-    <NumberInput source="Amount" label="custom.promoCodes.manual.amount" validate={[required()]} min={0.01} step={0.01} helperText={left} fullWidth />
+    <NumberInput source="Amount" label="custom.promoCodes.manual.amount" validate={[required(), minValue(0.01)]} helperText={left} fullWidth />
   );
 }
 
@@ -68,9 +69,7 @@ export function ManualTransactionButton({ onDone }: { onDone?: (t: RebateCodeTra
       onDone?.(saved);
     } catch (error) {
       notify((error as Error)?.message || 'ra.notification.http_error', { type: 'error' });
-      return (error as { body?: { errors?: Record<string, string> } })?.body?.errors;
     }
-    return undefined;
   };
 
   return (
@@ -101,7 +100,7 @@ export function ManualTransactionButton({ onDone }: { onDone?: (t: RebateCodeTra
           </DialogContent>
           <DialogActions>
             <Button label="ra.action.cancel" onClick={() => setOpen(false)} />
-            <SaveButton label="custom.promoCodes.manual.save" alwaysEnable={false} />
+            <SaveButton label="custom.promoCodes.manual.save" />
           </DialogActions>
         </Form>
       </Dialog>

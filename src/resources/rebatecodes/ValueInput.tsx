@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { NumberInput, required, type Validator } from 'react-admin';
+import { NumberInput, TextInput, required, type Validator } from 'react-admin';
 import { CURRENCY, hasBalance, PERCENT, PUNCH_TICKET } from './codeTypes';
 import { useCurrencySign } from './useCurrencySign';
 
@@ -34,9 +34,6 @@ export function ValueInput({ source }: { source: string }) {
       source={source}
       label={label}
       validate={[required(), validateValue]}
-      min={0}
-      max={type === PERCENT ? 100 : undefined}
-      step={type === PUNCH_TICKET ? 1 : type === PERCENT ? 1 : 0.01}
       helperText={`resources.promo-codes.valueHelp.${type}`}
       slotProps={suffix ? { input: { endAdornment: <span>{suffix}</span> } } : undefined}
     />
@@ -75,3 +72,17 @@ export const validateToTime: Validator = (value: unknown, values: Record<string,
   const to = typeof value === 'string' ? value.slice(0, 5) : '';
   return from && to && from >= to ? 'resources.promo-codes.validation.toTimeBeforeFrom' : undefined;
 };
+
+/** A time of day (HH:mm) whose label stays above the browser's own placeholder. */
+export function TimeOfDayInput({ source, validate }: { source: string; validate: Validator[] }) {
+  return (
+    <TextInput
+      source={source}
+      type="time"
+      validate={validate}
+      format={(v: unknown) => (typeof v === 'string' ? v.slice(0, 5) : '')}
+      parse={(v: string) => (v ? v : null)}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+}

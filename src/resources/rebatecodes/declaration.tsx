@@ -6,7 +6,7 @@ import { STATUS_CHOICES, TYPE_CHOICES } from './codeTypes';
 import { RebateCodeCreate, RebateCodeEdit } from './RebateCodeForms';
 import { RebateCodeList } from './RebateCodeList';
 import { SignInput } from './SignInput';
-import { DEFAULT_MAX_USES, validateToTime, validateValidTo, ValueInput } from './ValueInput';
+import { DEFAULT_MAX_USES, TimeOfDayInput, validateToTime, validateValidTo, ValueInput } from './ValueInput';
 
 type CodeRecord = WireRecord<RebateCode>;
 
@@ -28,7 +28,8 @@ export const rebateCodes: ResourceDeclaration<CodeRecord> = {
     RebateCodeValue: { input: ({ source }) => <ValueInput source={source} /> },
     RebateCodeStatusId: { choices: STATUS_CHOICES },
     ValidTo: { validate: [validateValidTo] },
-    ToTime: { validate: [validateToTime] },
+    FromTime: { input: (p) => <TimeOfDayInput {...p} /> },
+    ToTime: { validate: [validateToTime], input: (p) => <TimeOfDayInput {...p} /> },
     DaysOfWeek: { kind: 'multiselect', choices: DAYS_OF_WEEK, helperText: 'resources.promo-codes.help.DaysOfWeek' },
     Services: { kind: 'references', reference: 'services', helperText: 'resources.promo-codes.help.Services' },
     Customers: { kind: 'references', reference: 'customers', helperText: 'resources.promo-codes.help.Customers' },
