@@ -22,7 +22,7 @@ import {
   type ShellMenuEntry,
 } from './shell';
 import { declarations } from './resources';
-import { menuEntries, renderResources, resourceApis } from './resources/engine';
+import { menuEntries, renderResources, resourceApis } from './resources/engine/renderResources';
 import { customPages } from './custom';
 
 interface Services {

@@ -1,16 +1,19 @@
-import type { ResourceDeclaration } from './engine/types';
-import { administrators } from './administrators';
-import { articles } from './articles';
-import { customers } from './customers';
-import { customFields } from './customFields';
-import { prices } from './prices';
-import { rebateCodes, rebateCodeTransactions, rebateCodeUsages } from './rebatecodes';
-import { resources } from './resources';
-import { resourceTypes } from './resourcetypes';
-import { dateSchedules, recurringSchedules, schedules } from './schedules';
-import { services } from './services';
-import { timeExceptions } from './timeexceptions';
+import type { ResourceEntry } from './engine/types';
+import { administratorsMeta } from './administrators/meta';
+import { articlesMeta } from './articles/meta';
+import { customersMeta } from './customers/meta';
+import { customFieldsMeta } from './customFields/meta';
+import { pricesMeta } from './prices/meta';
+import { rebateCodesMeta, rebateCodeTransactions, rebateCodeUsages } from './rebatecodes/meta';
+import { resourcesMeta } from './resources/meta';
+import { resourceTypesMeta } from './resourcetypes/meta';
+import { dateSchedules, recurringSchedules, schedulesMeta } from './schedules/meta';
+import { servicesMeta } from './services/meta';
+import { timeExceptionsMeta } from './timeexceptions/meta';
 
-/** Every declared resource; App.tsx hands them to renderResources, resourceApis and menuEntries. */
-export const declarations: ResourceDeclaration[] = [services, articles, customFields, prices, customers, administrators, rebateCodes, rebateCodeUsages, rebateCodeTransactions,
-  schedules, resources, timeExceptions, resourceTypes, recurringSchedules, dateSchedules];
+/**
+ * Every resource; App.tsx hands them to renderResources, resourceApis and menuEntries. Only the
+ * folders' meta.ts are imported here: their declarations (views) load on first visit.
+ */
+export const declarations: ResourceEntry[] = [servicesMeta, articlesMeta, customFieldsMeta, pricesMeta, customersMeta, administratorsMeta, rebateCodesMeta, rebateCodeUsages, rebateCodeTransactions,
+  schedulesMeta, resourcesMeta, timeExceptionsMeta, resourceTypesMeta, recurringSchedules, dateSchedules];

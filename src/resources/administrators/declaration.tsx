@@ -1,7 +1,6 @@
-import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { Navigate } from 'react-router-dom';
-import type { Administrator } from '../../../schema/company';
-import type { ResourceDeclaration, WireRecord } from '../engine/types';
+import { withViews } from '../engine/define';
+import { administratorsMeta } from './meta';
 import { RolesInput } from './RolesInput';
 
 /** The administrators list lives on the company page. */
@@ -9,15 +8,10 @@ function AdministratorsRedirect() {
   return <Navigate to="/company#administrators" replace />;
 }
 
-/** Administrators: /administrators/new, /administrators/{id}; /administrators redirects to /company#administrators. */
-export const administrators: ResourceDeclaration<WireRecord<Administrator>> = {
-  name: 'administrators',
-  api: { path: '/administrators', manyIdsParam: 'Id' },
+/** The administrator form (roles, password); the list route redirects to the company page. */
+export const administrators = withViews(administratorsMeta, {
   schema: 'AdministratorInput',
   recordSchema: 'Administrator',
-  group: null,
-  icon: AdminPanelSettingsIcon,
-  recordRepresentation: (a) => `${a.Firstname} ${a.Lastname}`.trim(),
   fields: {
     Roles: { input: (p) => <RolesInput {...p} /> },
   },
@@ -27,5 +21,4 @@ export const administrators: ResourceDeclaration<WireRecord<Administrator>> = {
     defaults: { Active: true, Roles: [] },
     toForm: (a) => ({ Roles: (a.Roles ?? []).map((r) => r.Id) }),
   },
-};
-
+});

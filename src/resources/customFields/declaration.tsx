@@ -1,21 +1,14 @@
-import TuneIcon from '@mui/icons-material/Tune';
 import { ArrayInput, NumberInput, SimpleFormIterator, TextInput } from 'react-admin';
-import type { CustomField } from '../../../schema/customfields';
-import type { ResourceDeclaration, WireRecord } from '../engine/types';
+import { withViews } from '../engine/define';
+import { customFieldsMeta } from './meta';
 import { PatternInput } from './PatternInput';
 
-type CustomFieldRecord = WireRecord<CustomField>;
 const TABLES = ['Event', 'RegisteredUsers', 'BookedEvent'].map((id) => ({ id, name: `resources.custom-fields.choices.Table.${id}` }));
 
-/** Custom fields on services, customers and bookings: /custom-fields, /custom-fields/new, /custom-fields/{id}. */
-export const customFields: ResourceDeclaration<CustomFieldRecord> = {
-  name: 'custom-fields',
-  api: { path: '/customfields', manyIdsParam: 'Id' },
+/** The custom field list, filters and form (values of drop-downs, rules, display). */
+export const customFields = withViews(customFieldsMeta, {
   schema: 'CustomFieldInput',
   recordSchema: 'CustomField',
-  group: 'services',
-  icon: TuneIcon,
-  recordRepresentation: 'Name',
   fields: {
     Table: { choices: TABLES },
     Values: {
@@ -49,4 +42,4 @@ export const customFields: ResourceDeclaration<CustomFieldRecord> = {
     defaults: { DataType: 'TextBox', Table: 'RegisteredUsers', Width: 12, MaxLength: 200, Active: true, IsPublic: true, Values: [] },
     toForm: (f) => ({ Services: (f.Services ?? []).map((s) => s.Id) }),
   },
-};
+});

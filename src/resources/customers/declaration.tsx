@@ -1,26 +1,18 @@
-import PeopleIcon from '@mui/icons-material/People';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import { Button } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { Customer } from '../../../schema/customers';
+import { withViews } from '../engine/define';
 import { CustomFieldValuesInput } from '../engine/inputs/CustomFieldValuesInput';
 import { ImageInput } from '../engine/inputs/ImageInput';
-import type { ResourceDeclaration, WireRecord } from '../engine/types';
 import { CustomerComments } from './CustomerComments';
 import { CustomerGdpr } from './CustomerGdpr';
 import { InactiveCustomers } from './InactiveCustomers';
+import { customersMeta } from './meta';
 
-type CustomerRecord = WireRecord<Customer>;
-
-/** Customers: /customers, /customers/inactive, /customers/new, /customers/{id} (with comments and GDPR). */
-export const customers: ResourceDeclaration<CustomerRecord> = {
-  name: 'customers',
-  api: { path: '/customers', manyIdsParam: 'Id' },
+/** The customer list, form (invoice address, custom fields), comments and GDPR tabs, inactive customers. */
+export const customers = withViews(customersMeta, {
   schema: 'CustomerInput',
   recordSchema: 'Customer',
-  group: 'customers',
-  icon: PeopleIcon,
-  recordRepresentation: (c) => `${c.Firstname} ${c.Lastname}`.trim(),
   fields: { ImageUrl: { input: <ImageInput source="ImageUrl" folderType={6} /> } },
   list: {
     columns: ['Firstname', 'Lastname', 'Email', 'Phone', 'SubscribedToNewsletter', 'Created'],
@@ -44,4 +36,4 @@ export const customers: ResourceDeclaration<CustomerRecord> = {
     ],
   },
   routes: [{ path: 'inactive', element: <InactiveCustomers /> }],
-};
+});

@@ -1,7 +1,7 @@
 import { createContext, use, useContext } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { BookingDataProvider } from '../../dataProvider/types';
-import { loadContract, loadedContract, type Contract } from './schema';
+import { loadContract, type Contract } from './schema';
 import type { ResourceDeclaration } from './types';
 
 /**
@@ -13,11 +13,13 @@ export function useApi(): BookingDataProvider {
 }
 
 /**
- * The generated contract's definitions; suspends until the contract chunk has loaded.
+ * The generated contract's definitions; suspends until the contract chunk has loaded, then returns at
+ * once. `use` is called on every render: skipping it once the contract is there changed the hook
+ * sequence of a component replayed after suspending (React error #467 at the next hook).
  * @example const defs = useDefinitions(); defs.ServiceInput.required
  */
 export function useDefinitions(): Contract['definitions'] {
-  return (loadedContract() ?? use(loadContract())).definitions;
+  return use(loadContract()).definitions;
 }
 
 export const DeclarationContext = createContext<ResourceDeclaration | null>(null);

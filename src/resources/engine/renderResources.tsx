@@ -1,58 +1,65 @@
-import { Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Suspense, lazy, type ComponentType, type ReactElement } from 'react';
 import { Loading, Resource, type RaRecord } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import type { ResourceApi } from '../../dataProvider/types';
 import { DeclarationContext } from './api';
-import { EngineList } from './EngineList';
-import { EngineCreate, EngineEdit } from './EngineForm';
-import type { MenuEntry, ResourceDeclaration } from './types';
+import { isLazy, screensOf } from './define';
+import type { MenuEntry, ResourceEntry } from './types';
+import type { ScreenKey } from './views';
 
-function Declared({ declaration, children }: { declaration: ResourceDeclaration; children: ReactNode }) {
-  return (
-    <DeclarationContext.Provider value={declaration}>
-      <Suspense fallback={<Loading />}>{children}</Suspense>
-    </DeclarationContext.Provider>
-  );
+type ScreenComponent = ComponentType<{ screen: ScreenKey }>;
+
+const screenComponents = new WeakMap<ResourceEntry, ScreenComponent>();
+
+/** The screens of one entry as one lazy component: its declaration and the engine's views load on first render. */
+function screenComponent(entry: ResourceEntry): ScreenComponent {
+  let Screen = screenComponents.get(entry);
+  if (!Screen) {
+    Screen = lazy(async () => {
+      const [declaration, { viewOf }] = await Promise.all([isLazy(entry) ? entry.load() : Promise.resolve(entry), import('./views')]);
+      function DeclaredScreen({ screen }: { screen: ScreenKey }) {
+        return <DeclarationContext.Provider value={declaration}>{viewOf(declaration, screen)}</DeclarationContext.Provider>;
+      }
+      return { default: DeclaredScreen };
+    });
+    screenComponents.set(entry, Screen);
+  }
+  return Screen;
 }
 
-function view(declaration: ResourceDeclaration, own: ComponentType | false | undefined, engine: ComponentType | null): ReactElement | undefined {
-  if (own === false) return undefined;
-  const View = own ?? engine;
-  if (!View) return undefined;
+function screenElement(entry: ResourceEntry, screen: ScreenKey): ReactElement {
+  const Screen = screenComponent(entry);
   return (
-    <Declared declaration={declaration}>
-      <View />
-    </Declared>
+    <Suspense fallback={<Loading />}>
+      <Screen screen={screen} />
+    </Suspense>
   );
-}
-
-function listView(d: ResourceDeclaration): ReactElement | undefined {
-  if (!d.list) return undefined;
-  return typeof d.list === 'function' ? view(d, d.list, null) : view(d, undefined, EngineList);
 }
 
 /**
- * The react-admin `<Resource>` elements for the declarations: list at /<name>, create at /<name>/new,
- * edit at /<name>/{id}, plus each declaration's extra routes.
+ * The react-admin `<Resource>` elements: list at /<name>, create at /<name>/new, edit at /<name>/{id},
+ * plus each declaration's extra routes. A lazy resource's declaration and the engine's list and form
+ * code load when one of its screens opens (see `LazyResource`).
  * @example <Admin dataProvider={dp}>{renderResources(declarations)}</Admin>
  */
-export function renderResources(declarations: readonly ResourceDeclaration[]): ReactElement[] {
-  return declarations.map((d) => {
-    const create = d.create === false ? undefined : view(d, d.create, d.form ? EngineCreate : null);
-    const edit = d.edit === false ? undefined : view(d, d.edit, d.form ? EngineEdit : null);
+export function renderResources(entries: readonly ResourceEntry[]): ReactElement[] {
+  return entries.map((entry) => {
+    const screens = screensOf(entry);
     return (
       <Resource
-        key={d.name}
-        name={d.name}
-        list={listView(d)}
-        edit={edit}
-        hasCreate={!!create}
-        icon={d.icon}
-        recordRepresentation={d.recordRepresentation as string | ((record: RaRecord) => string) | undefined}
+        key={entry.name}
+        name={entry.name}
+        list={screens.list ? screenElement(entry, 'list') : undefined}
+        edit={screens.edit ? screenElement(entry, 'edit') : undefined}
+        hasCreate={screens.create}
+        icon={entry.icon}
+        recordRepresentation={entry.recordRepresentation as string | ((record: RaRecord) => string) | undefined}
       >
-        {create ? <Route path="new" element={create} /> : null}
-        {create ? <Route path="create" element={<Navigate to="../new" replace />} /> : null}
-        {d.routes?.map((r) => <Route key={r.path} path={r.path} element={<Declared declaration={d}>{r.element}</Declared>} />)}
+        {screens.create ? <Route path="new" element={screenElement(entry, 'create')} /> : null}
+        {screens.create ? <Route path="create" element={<Navigate to="../new" replace />} /> : null}
+        {screens.routes.map((path) => (
+          <Route key={path} path={path} element={screenElement(entry, { route: path })} />
+        ))}
       </Resource>
     );
   });
@@ -62,16 +69,16 @@ export function renderResources(declarations: readonly ResourceDeclaration[]): R
  * The API mapping of every declared resource, for `createDataProvider`.
  * @example createDataProvider(apiUrl, httpClient, resourceApis(declarations))
  */
-export function resourceApis(declarations: readonly ResourceDeclaration[]): Record<string, ResourceApi> {
-  return Object.fromEntries(declarations.map((d) => [d.name, d.api]));
+export function resourceApis(entries: readonly ResourceEntry[]): Record<string, ResourceApi> {
+  return Object.fromEntries(entries.map((d) => [d.name, d.api]));
 }
 
 /**
- * Sidebar entries of the declared resources that sit in a menu group.
+ * Sidebar entries of the declared resources that sit in a menu group and have a list.
  * @example menuEntries(declarations).filter((e) => e.group === 'services')
  */
-export function menuEntries(declarations: readonly ResourceDeclaration[]): MenuEntry[] {
-  return declarations.flatMap((d) =>
-    d.group && d.list ? [{ group: d.group, name: d.name, label: `resources.${d.name}.name`, icon: d.icon, to: `/${d.name}` }] : [],
+export function menuEntries(entries: readonly ResourceEntry[]): MenuEntry[] {
+  return entries.flatMap((d) =>
+    d.group && screensOf(d).list ? [{ group: d.group, name: d.name, label: `resources.${d.name}.name`, icon: d.icon, to: `/${d.name}` }] : [],
   );
 }

@@ -1,4 +1,5 @@
 import { email, maxLength, maxValue, minLength, minValue, regex, required, type Validator } from 'react-admin';
+import { tracked, type TrackedPromise } from './thenable';
 import type { FieldKind } from './types';
 
 /** The subset of JSON Schema that ts-json-schema-generator writes into contract.json. */
@@ -24,23 +25,15 @@ export interface Contract {
   definitions: Record<string, JsonSchema>;
 }
 
-let contract: Promise<Contract> | undefined;
-let loaded: Contract | undefined;
-
-/** The contract if it has loaded already (so a screen opened later renders without suspending). */
-export function loadedContract(): Contract | undefined {
-  return loaded;
-}
+let contract: TrackedPromise<Contract> | undefined;
 
 /**
- * The generated contract, loaded once on first use as its own chunk (it is not needed on the first screen).
+ * The generated contract, loaded once on first use as its own chunk (it is not needed on the first
+ * screen). The promise is tracked, so `use(loadContract())` does not suspend once it has loaded.
  * @example const defs = (await loadContract()).definitions;
  */
-export function loadContract(): Promise<Contract> {
-  contract ??= import('../../../schema/generated/contract.json').then((m) => {
-    loaded = m.default as Contract;
-    return loaded;
-  });
+export function loadContract(): TrackedPromise<Contract> {
+  contract ??= tracked(import('../../../schema/generated/contract.json').then((m) => m.default as Contract));
   return contract;
 }
 

@@ -106,25 +106,24 @@ export interface FormSpec<R = RaRecord> {
 export type ViewSpec<S> = S | ComponentType;
 
 /**
- * Everything that names a resource: API, schema, list, form, menu entry.
- * @example
- * const articles: ResourceDeclaration<Article> = {
- *   name: 'articles', api: { path: '/articles' }, schema: 'ArticleInput', group: 'services',
- *   recordRepresentation: 'Name', list: { columns: ['Name', 'Price'] },
- *   form: { sections: [{ fields: ['Name', 'Price'] }] },
- * };
+ * What the shell needs of a resource before any of its screens: the route table, the menu, the data
+ * provider and the references of other resources (recordRepresentation).
  */
-export interface ResourceDeclaration<R = RaRecord> {
+export interface ResourceMeta<R = RaRecord> {
   /** react-admin resource name and route path (/<name>). */
   name: string;
   api: ResourceApi;
+  group: MenuGroup | null;
+  icon?: ComponentType;
+  recordRepresentation?: string | RecordFn<R, string>;
+}
+
+/** The screens of a resource: schema, fields, list, form, hand-written create/edit, extra routes. */
+export interface ResourceViews<R = RaRecord> {
   /** Definition in schema/generated/contract.json of the create/update body. */
   schema?: string;
   /** Definition of the record as read (list column kinds); default: `schema`. */
   recordSchema?: string;
-  group: MenuGroup | null;
-  icon?: ComponentType;
-  recordRepresentation?: string | RecordFn<R, string>;
   fields?: Record<string, FieldSpec<R>>;
   list?: ViewSpec<ListSpec<R>>;
   /** The form used for create and edit, unless `create`/`edit` replace one. */
@@ -134,6 +133,52 @@ export interface ResourceDeclaration<R = RaRecord> {
   /** Extra routes under /<name>/ (e.g. 'inactive'). */
   routes?: readonly { path: string; element: ReactElement }[];
 }
+
+/**
+ * Everything that names a resource: API, schema, list, form, menu entry.
+ * @example
+ * const articles: ResourceDeclaration<Article> = {
+ *   name: 'articles', api: { path: '/articles' }, schema: 'ArticleInput', group: 'services',
+ *   recordRepresentation: 'Name', list: { columns: ['Name', 'Price'] },
+ *   form: { sections: [{ fields: ['Name', 'Price'] }] },
+ * };
+ */
+export interface ResourceDeclaration<R = RaRecord> extends ResourceMeta<R>, ResourceViews<R> {}
+
+/**
+ * Which screens a lazily loaded declaration provides, known before it loads. Default: list, create
+ * and edit, no extra routes. The engine checks it against the declaration once loaded.
+ */
+export interface ResourceScreens {
+  list?: boolean;
+  create?: boolean;
+  edit?: boolean;
+  /** Paths of the declaration's extra `routes`, e.g. ['inactive']. */
+  routes?: readonly string[];
+}
+
+/**
+ * A resource whose screens load on first visit: its meta now (menu, route table, data provider), the
+ * declaration (a chunk of its own, with the engine's list and form code) when one of its screens opens.
+ * A folder under src/resources/ has `meta.ts` (this, the only file src/resources/index.ts imports) and
+ * `declaration.tsx` (`withViews(meta, views)`), so the resource is named in one place. Annotate the
+ * constant: its `load` refers back to it.
+ * @example
+ * // services/meta.ts
+ * export const servicesMeta: LazyResource<WireRecord<Service>> = {
+ *   name: 'services', api: { path: '/services' }, group: 'services', icon: EventIcon, recordRepresentation: 'Name',
+ *   load: () => import('./declaration').then((m) => m.services),
+ * };
+ * // services/declaration.tsx
+ * export const services = withViews(servicesMeta, { schema: 'ServiceInput', list: { columns: ['Name'] }, form: { sections: [...] } });
+ */
+export interface LazyResource<R = RaRecord> extends ResourceMeta<R> {
+  screens?: ResourceScreens;
+  load: () => Promise<ResourceDeclaration<R>>;
+}
+
+/** What src/resources/index.ts lists: a lazy resource, or a declaration given in full (data-only resources, tests). */
+export type ResourceEntry = ResourceDeclaration | LazyResource;
 
 export interface MenuEntry {
   group: MenuGroup;

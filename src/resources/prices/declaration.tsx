@@ -1,19 +1,11 @@
-import SellIcon from '@mui/icons-material/Sell';
-import type { ServicePrice } from '../../../schema/services';
-import type { ResourceDeclaration, WireRecord } from '../engine/types';
+import { withViews } from '../engine/define';
 import { DAYS_OF_WEEK, PriceAmount, PriceDays, PriceTimes, VAT_CHOICES } from './PriceCells';
+import { pricesMeta } from './meta';
 
-type PriceRecord = WireRecord<ServicePrice>;
-
-/** Service prices: /prices, /prices/new, /prices/{id} on /services/prices. */
-export const prices: ResourceDeclaration<PriceRecord> = {
-  name: 'prices',
-  api: { path: '/services/prices', manyIdsParam: 'Id' },
+/** The price list, filters and form. */
+export const prices = withViews(pricesMeta, {
   schema: 'ServicePriceInput',
   recordSchema: 'ServicePrice',
-  group: null,
-  icon: SellIcon,
-  recordRepresentation: (p) => [p.PriceText || p.Category, `${p.Price} ${p.PriceSign}`].filter(Boolean).join(' · '),
   fields: {
     ServiceId: { kind: 'reference', reference: 'services' },
     Price: { kind: 'money', render: (p) => <PriceAmount price={p} /> },
@@ -33,4 +25,4 @@ export const prices: ResourceDeclaration<PriceRecord> = {
     defaults: { VAT: 25, CalculationTypeId: 1 },
     toForm: (p) => ({ DaysOfWeek: (p.DaysOfWeek ?? []).map((d) => d.DayOfWeekId) }),
   },
-};
+});

@@ -1,18 +1,11 @@
-import type { ResourceType } from '../../../schema/availability';
-import type { ResourceDeclaration, WireRecord } from '../engine/types';
+import { withViews } from '../engine/define';
+import { resourceTypesMeta } from './meta';
 import { ResourceTypeCreate, ResourceTypeEdit } from './ResourceTypeForm';
 
-/**
- * Resource types (groups): /resource-types/new and /resource-types/{id}; they are listed on
- * /resources (the shell redirects /resource-types there).
- */
-export const resourceTypes: ResourceDeclaration<WireRecord<ResourceType>> = {
-  name: 'resource-types',
-  api: { path: '/resourcetypes', manyIdsParam: 'Id' },
+/** The resource type forms. */
+export const resourceTypes = withViews(resourceTypesMeta, {
   schema: 'ResourceTypeInput',
   recordSchema: 'ResourceType',
-  group: null,
-  recordRepresentation: 'Name',
   create: ResourceTypeCreate,
   edit: ResourceTypeEdit,
-};
+});

@@ -1,14 +1,15 @@
-import EventIcon from '@mui/icons-material/Event';
 import type { Service } from '../../../schema/services';
 import { CustomFieldValuesInput } from '../engine/inputs/CustomFieldValuesInput';
 import { ImageInput } from '../engine/inputs/ImageInput';
-import type { FieldSpec, ResourceDeclaration, WireRecord } from '../engine/types';
+import { withViews } from '../engine/define';
+import type { FieldSpec, WireRecord } from '../engine/types';
 import { CopyServiceButton } from './CopyServiceButton';
 import { DurationInput, DurationText, FlexibleDurationPreview } from './DurationInput';
 import { FlexibleOnly } from './FlexibleOnly';
 import { GroupFilter, GroupInput } from './GroupInput';
 import { ServicePrices } from './ServicePrices';
 import { LazyServicePriceCheck } from '../../custom/priceCheck/LazyServicePriceCheck';
+import { servicesMeta } from './meta';
 
 type ServiceRecord = WireRecord<Service>;
 const flexibleDuration = (source: string): FieldSpec<ServiceRecord> => ({
@@ -19,15 +20,10 @@ const flexibleDuration = (source: string): FieldSpec<ServiceRecord> => ({
   ),
 });
 
-/** Services: /services, /services/new, /services/{id} (general info and prices), copy and delete. */
-export const services: ResourceDeclaration<ServiceRecord> = {
-  name: 'services',
-  api: { path: '/services', readParams: { IncludePrices: true, IncludeCustomFieldValues: true }, manyIdsParam: 'Id' },
+/** The service list, form (custom fields, durations), copy, and the prices and price check tabs. */
+export const services = withViews(servicesMeta, {
   schema: 'ServiceInput',
   recordSchema: 'Service',
-  group: 'services',
-  icon: EventIcon,
-  recordRepresentation: 'Name',
   fields: {
     ImageUrl: { input: <ImageInput source="ImageUrl" folderType={5} /> },
     Duration: { input: (p) => <DurationInput {...p} />, render: (s) => <DurationText minutes={s.Duration} /> },
@@ -67,4 +63,4 @@ export const services: ResourceDeclaration<ServiceRecord> = {
       { id: 'price-check', label: 'newBookingForm.priceCheck', content: <LazyServicePriceCheck /> },
     ],
   },
-};
+});

@@ -1,20 +1,12 @@
-import EventBusyIcon from '@mui/icons-material/EventBusy';
-import type { TimeException } from '../../../schema/availability';
-import type { ResourceDeclaration, WireRecord } from '../engine/types';
+import { withViews } from '../engine/define';
+import { timeExceptionsMeta } from './meta';
 import { ReportButton, TimeExceptionReason, TimeExceptionWhen } from './TimeExceptionCells';
 import { TimeExceptionCreate, TimeExceptionEdit } from './TimeExceptionForm';
 
-type TimeExceptionRecord = WireRecord<TimeException>;
-
-/** Time exceptions: /time-exceptions, /time-exceptions/new, /time-exceptions/{id} (409 → colliding bookings). */
-export const timeExceptions: ResourceDeclaration<TimeExceptionRecord> = {
-  name: 'time-exceptions',
-  api: { path: '/timeexceptions' },
+/** The time exception list (with the report button) and the hand-written forms. */
+export const timeExceptions = withViews(timeExceptionsMeta, {
   schema: 'TimeExceptionWrite',
   recordSchema: 'TimeException',
-  group: 'schedules',
-  icon: EventBusyIcon,
-  recordRepresentation: (r) => `${r.From.slice(0, 10)} ${r.ReasonTextPublic ?? r.ReasonText ?? ''}`.trim(),
   list: {
     columns: [
       { source: 'From', render: (r) => <TimeExceptionWhen record={r} /> },
@@ -28,4 +20,4 @@ export const timeExceptions: ResourceDeclaration<TimeExceptionRecord> = {
   },
   create: TimeExceptionCreate,
   edit: TimeExceptionEdit,
-};
+});

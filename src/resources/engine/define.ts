@@ -1,0 +1,32 @@
+import type { LazyResource, ResourceDeclaration, ResourceEntry, ResourceMeta, ResourceScreens, ResourceViews } from './types';
+
+/**
+ * The full declaration of a lazy resource: its meta (from the folder's meta.ts) with its views, so
+ * `declaration.tsx` does not name the resource a second time (see {@link LazyResource}).
+ * @example export const articles = withViews(articlesMeta, { schema: 'ArticleInput', list: { columns: ['Name'] } });
+ */
+export function withViews<R>(meta: ResourceMeta<R> | LazyResource<R>, views: ResourceViews<R>): ResourceDeclaration<R> {
+  const { name, api, group, icon, recordRepresentation } = meta;
+  return { name, api, group, icon, recordRepresentation, ...views };
+}
+
+/** Whether an entry's views still have to be loaded. */
+export function isLazy(entry: ResourceEntry): entry is LazyResource {
+  return 'load' in entry && typeof entry.load === 'function';
+}
+
+const DEFAULT_SCREENS: ResourceScreens = { list: true, create: true, edit: true };
+
+/**
+ * The screens an entry has: declared by a lazy resource (default list, create, edit), derived from the
+ * views of a full declaration (a form gives create and edit unless they are `false`).
+ * @example screensOf(customersMeta) // { list: true, create: true, edit: true, routes: ['inactive'] }
+ */
+export function screensOf(entry: ResourceEntry): Required<ResourceScreens> {
+  if (isLazy(entry)) {
+    const s = { ...DEFAULT_SCREENS, ...entry.screens };
+    return { list: !!s.list, create: !!s.create, edit: !!s.edit, routes: s.routes ?? [] };
+  }
+  const has = (own: ResourceDeclaration['create']) => own !== false && !!(own ?? entry.form);
+  return { list: !!entry.list, create: has(entry.create), edit: has(entry.edit), routes: entry.routes?.map((r) => r.path) ?? [] };
+}
