@@ -7,6 +7,7 @@ import { Route, Routes } from 'react-router-dom';
 import type { AvailableTime, RecurringSchedule, ResourceType, TimeException } from '../../schema/availability';
 import type { CollidingEvent, ResourceDetails } from '../../schema/scheduling';
 import CreateResourcesWizard from '../../src/custom/scheduling/CreateResourcesWizard';
+import { WizardIllustration } from '../../src/custom/scheduling/WizardIllustration';
 import { AppEvents, createDataProvider, createHttpClient } from '../../src/dataProvider';
 import { englishMessages } from '../../src/i18n';
 import { declarations } from '../../src/resources';
@@ -31,6 +32,7 @@ const resource = (id: number, name: string, typeIds: number[] = []): ResourceDet
   Updated: '2025-01-01T10:00:00',
 });
 
+const padel = { Id: 3, Name: 'Padel 60 min' };
 const courts: ResourceType = { Id: 7, Name: 'Courts', Description: null, Active: true, Resources: [resource(1, 'Court 1', [7])] };
 
 const time = (from: string, to: string, free = true, reason?: string): AvailableTime => ({
@@ -43,9 +45,9 @@ const time = (from: string, to: string, free = true, reason?: string): Available
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 beforeEach(() => {
-  localStorage.clear();
+  localStorage.removeItem(RESOURCE_TYPE_ORDER_KEY);
   server.use(
-    listHandler('/services', [{ Id: 3, Name: 'Padel 60 min' }]),
+    listHandler('/services', [padel]),
     listHandler('/resource', [resource(1, 'Court 1', [7]), resource(2, 'Coach Anna')]),
     listHandler('/resourcetypes', [courts]),
     http.get(`${API}/schedules/recurring/intervals`, () => HttpResponse.json(list([15, 30, 60].map((n) => ({ Id: n, Name: `${n} minutes` }))))),
@@ -138,6 +140,17 @@ describe('create-resources wizard', () => {
     expect(callsTo('POST', '/resource')[0].body).toEqual({ Name: 'Court 2', Active: true, Priority: 99, ResourceTypeIds: [7] });
     expect(nameInputs().map((i) => i.value)).toEqual(['Court 1', 'Court 2', 'Court 3', '']);
     expect(nameInputs().filter((i) => i.value === '')).toHaveLength(1);
+  });
+
+  it('the example image comes in Swedish, and in English for the other languages', () => {
+    render(
+      <>
+        <WizardIllustration language="sv" />
+        <WizardIllustration language="fi" />
+      </>,
+    );
+    expect(screen.getByRole('img', { name: 'Resursgrupp: Padelbanor: Bana 1, Bana 2, Bana 3' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Resource group: Padel courts: Court 1, Court 2, Court 3' })).toBeInTheDocument();
   });
 
   it('step 2 is not reachable before the group exists', () => {

@@ -8,6 +8,7 @@ export function ColorInput({ source, label, validate }: { source: string; label?
       source={source}
       label={label}
       type="color"
+      fullWidth={false}
       validate={validate}
       format={(v: unknown) => (typeof v === 'string' && v ? v : '#000000')}
       sx={{ width: 120 }}

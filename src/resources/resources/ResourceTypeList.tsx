@@ -63,7 +63,7 @@ export function ResourceTypeList() {
     <Box sx={{ mt: 2 }}>
       <Title title={translate('resources.resources.name', { smart_count: 2 })} />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { xs: 'stretch', md: 'center' } }}>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button component={Link} to="/create-resources-wizard/new" variant="contained" startIcon={<AutoFixHighIcon />}>
             {translate('resources.resources.actions.wizard')}
           </Button>

@@ -33,7 +33,7 @@ export function TestTimes({ times }: { times: readonly AvailableTime[] }) {
         const reasons = [...new Set(closed.flatMap((t) => t.ExceptionTexts.map((e) => e.ReasonPublic ?? e.Reason ?? '')).filter(Boolean))];
         return (
           <Box key={day} component="section" aria-label={dayHeading(day, locale)}>
-            <Typography variant="subtitle2" component="h3" sx={{ textTransform: 'capitalize', mb: 0.5 }}>
+            <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5, '&::first-letter': { textTransform: 'uppercase' } }}>
               {dayHeading(day, locale)}
             </Typography>
             <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, listStyle: 'none', p: 0, m: 0 }}>
@@ -92,7 +92,7 @@ export function ScheduleTestPanel<V extends FieldValues>({ path, toBody }: { pat
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate('resources.schedules.test.help')}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, alignItems: { sm: 'center' }, '& .MuiTextField-root': { flex: 1, minWidth: 0 }, '& .MuiButton-root': { flexShrink: 0 } }}>
         <TextField
           size="small"
           type="number"

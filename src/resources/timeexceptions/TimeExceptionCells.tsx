@@ -43,7 +43,7 @@ export function TimeExceptionReason({ record }: { record: TimeException }) {
 export function ReportButton() {
   const translate = useTranslate();
   return (
-    <Button component={Link} to="/time-exceptions-report" size="small" startIcon={<AssessmentIcon />}>
+    <Button component={Link} to="/time-exceptions-report" startIcon={<AssessmentIcon />}>
       {translate('custom.scheduling.report.title')}
     </Button>
   );
