@@ -1,27 +1,18 @@
-import LocalOfferIcon from '@mui/icons-material/LocalOffer';
-import type { RebateCode } from '../../../schema/rebatecodes';
-import type { ResourceDeclaration, WireRecord } from '../engine/types';
+import { withViews } from '../engine/define';
 import { DAYS_OF_WEEK } from '../prices/PriceCells';
 import { STATUS_CHOICES, TYPE_CHOICES } from './codeTypes';
+import { rebateCodesMeta } from './meta';
 import { RebateCodeCreate, RebateCodeEdit } from './RebateCodeForms';
 import { RebateCodeList } from './RebateCodeList';
 import { SignInput } from './SignInput';
 import { DEFAULT_MAX_USES, TimeOfDayInput, validateToTime, validateValidTo, ValueInput } from './ValueInput';
 
-type CodeRecord = WireRecord<RebateCode>;
+export { rebateCodeTransactions, rebateCodeUsages } from './meta';
 
-/**
- * Promo codes of the five types: /promo-codes, /promo-codes/new, /promo-codes/{id} on /rebatecodes.
- * The sidebar item is the promo codes and value cards page (src/custom/promoCodes).
- */
-export const rebateCodes: ResourceDeclaration<CodeRecord> = {
-  name: 'promo-codes',
-  api: { path: '/rebatecodes' },
+/** The promo code list and forms (type-dependent value, sign rule, validity, limits, connections). */
+export const rebateCodes = withViews(rebateCodesMeta, {
   schema: 'RebateCodeInput',
   recordSchema: 'RebateCode',
-  group: null,
-  icon: LocalOfferIcon,
-  recordRepresentation: (c) => (c.Name ? `${c.RebateCodeSign} · ${c.Name}` : c.RebateCodeSign),
   fields: {
     RebateCodeSign: { input: ({ source }) => <SignInput source={source} /> },
     RebateCodeTypeId: { choices: TYPE_CHOICES },
@@ -53,21 +44,4 @@ export const rebateCodes: ResourceDeclaration<CodeRecord> = {
       Customers: (c.Customers ?? []).map((s) => s.Id),
     }),
   },
-};
-
-/** The usages of codes (GET /rebatecodes/usages); data only, shown by the promo codes pages. */
-export const rebateCodeUsages: ResourceDeclaration = {
-  name: 'promo-code-usages',
-  api: { path: '/rebatecodes/usages' },
-  recordSchema: 'RebateCodeTransaction',
-  group: null,
-};
-
-/** Every balance change of codes (GET, POST /rebatecodes/transactions); data only, shown by the promo codes pages. */
-export const rebateCodeTransactions: ResourceDeclaration = {
-  name: 'promo-code-transactions',
-  api: { path: '/rebatecodes/transactions' },
-  schema: 'RebateCodeTransactionInput',
-  recordSchema: 'RebateCodeTransaction',
-  group: null,
-};
+});
