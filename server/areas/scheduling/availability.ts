@@ -15,7 +15,8 @@ import {
   type NormalizedQuery,
   type ServiceSpec,
 } from '../../domain/availability';
-import { availabilityError, loadAvailabilityData, loadServiceSpec, withEngineErrors } from './availabilityData';
+import { AvailabilityCache } from './availabilityCache';
+import { availabilityError, withEngineErrors } from './availabilityData';
 
 const INT4_MAX = 2147483647;
 const MINUTE = 60_000;
@@ -71,8 +72,8 @@ function engineQuery(q: AvailableTimesRequest | NextFreeTimeRequest, from: strin
   };
 }
 
-async function serviceSpec(db: Db, ctx: CallerContext, serviceId: number): Promise<{ service: ServiceSpec; timeZone: string }> {
-  const spec = await loadServiceSpec(db, ctx.companyId, serviceId);
+async function serviceSpec(cache: AvailabilityCache, db: Db, ctx: CallerContext, serviceId: number): Promise<{ service: ServiceSpec; timeZone: string }> {
+  const spec = await cache.spec(db, ctx.companyId, serviceId);
   if (!spec) throw ApiError.notFound('Service', serviceId);
   return spec;
 }
@@ -85,6 +86,7 @@ function normalize(spec: { service: ServiceSpec; timeZone: string }, query: Avai
 
 /** GET /services/{Id}/availabletimes and /services/{Id}/nextfreetime. */
 export default async function availabilityArea(app: FastifyInstance): Promise<void> {
+  const cache = new AvailabilityCache();
   app.get(
     '/services/:Id/availabletimes',
     { schema: { params: serviceParams, querystring: ref('AvailableTimesRequest'), response: { 200: ref('AvailableTimesResponse') } } },
@@ -92,10 +94,10 @@ export default async function availabilityArea(app: FastifyInstance): Promise<vo
       const ctx = request.ctx;
       const serviceId = (request.params as { Id: number }).Id;
       const q = request.query as AvailableTimesRequest;
-      const spec = await serviceSpec(app.db, ctx, serviceId);
+      const spec = await serviceSpec(cache, app.db, ctx, serviceId);
       const query = engineQuery(q, q.From, q.To);
       const window = normalize(spec, query, ctx);
-      const data = await loadAvailabilityData(app.db, ctx.companyId, spec, window.from, window.to + window.duration * MINUTE);
+      const data = await cache.data(app.db, ctx.companyId, spec, window.from, window.to + window.duration * MINUTE);
       const times = withEngineErrors(ctx.lang, spec.timeZone, () => availableTimes(data, query));
       return { CompanyId: ctx.companyId, ServiceId: serviceId, Times: times };
     },
@@ -108,7 +110,7 @@ export default async function availabilityArea(app: FastifyInstance): Promise<vo
       const ctx = request.ctx;
       const serviceId = (request.params as { Id: number }).Id;
       const q = request.query as NextFreeTimeRequest;
-      const spec = await serviceSpec(app.db, ctx, serviceId);
+      const spec = await serviceSpec(cache, app.db, ctx, serviceId);
       const clock = ZoneClock.of(spec.timeZone);
       const from = q.From ?? clock.format(Date.now());
       const fromDate = DateTime.fromISO(from);
@@ -120,7 +122,7 @@ export default async function availabilityArea(app: FastifyInstance): Promise<vo
       let span = 7 * DAY;
       while (chunkStart < window.to) {
         const chunkEnd = Math.min(window.to, chunkStart + span);
-        const data = await loadAvailabilityData(app.db, ctx.companyId, spec, chunkStart, chunkEnd + window.duration * MINUTE);
+        const data = await cache.data(app.db, ctx.companyId, spec, chunkStart, chunkEnd + window.duration * MINUTE);
         const chunk = { ...query, From: clock.format(chunkStart), To: clock.format(chunkEnd), InsideSearchInterval: query.InsideSearchInterval === true && chunkEnd === window.to };
         const time = withEngineErrors(ctx.lang, spec.timeZone, () => nextFreeTime(data, chunk));
         if (time) return { CompanyId: ctx.companyId, ServiceId: serviceId, Time: time };

@@ -177,18 +177,18 @@ export async function loadTimeExceptions(db: Db, companyId: number, clock: ZoneC
   let resourceFilter = '';
   if (resourceIds) {
     params.push([...resourceIds]);
-    resourceFilter = `and (cardinality(e.resource_ids) = 0 or e.resource_ids && $4::int[])`;
+    resourceFilter = `having count(x.resource_id) = 0 or bool_or(x.resource_id = any($4::int[]))`;
   }
   const rows = await db.query<ExceptionRow>(
-    `select * from (
-       select e.id, (extract(epoch from e.from_at) * 1000)::float8 as f, (extract(epoch from e.to_at) * 1000)::float8 as t,
-              to_char(e.from_time, 'HH24:MI:SS') as from_time, to_char(e.to_time, 'HH24:MI:SS') as to_time,
-              e.is_recurring, e.days_of_week, e.reason_text, e.reason_text_public, e.color, e.block_time, e.private,
-              coalesce((select array_agg(x.resource_id order by x.resource_id) from time_exception_resources x where x.time_exception_id = e.id), '{}') as resource_ids
-         from time_exceptions e
-        where e.company_id = $1 and e.from_at < $3 and e.to_at > $2) e
-      where true ${resourceFilter}
-      order by e.f, e.id`,
+    `select e.id, (extract(epoch from e.from_at) * 1000)::float8 as f, (extract(epoch from e.to_at) * 1000)::float8 as t,
+            to_char(e.from_time, 'HH24:MI:SS') as from_time, to_char(e.to_time, 'HH24:MI:SS') as to_time,
+            e.is_recurring, e.days_of_week, e.reason_text, e.reason_text_public, e.color, e.block_time, e.private,
+            coalesce(array_agg(x.resource_id order by x.resource_id) filter (where x.resource_id is not null), '{}') as resource_ids
+       from time_exceptions e left join time_exception_resources x on x.time_exception_id = e.id
+      where e.company_id = $1 and e.from_at < $3 and e.to_at > $2
+      group by e.id
+      ${resourceFilter}
+      order by f, e.id`,
     params,
   );
   return rows.map((r) => ({
@@ -210,18 +210,32 @@ export async function loadTimeExceptions(db: Db, companyId: number, clock: ZoneC
 
 /**
  * Bookings holding capacity in [from, to) that concern the service: its own, and any booking on
- * one of `resourceIds` (another service's booking takes the resource completely).
+ * one of `resourceIds` (another service's booking takes the resource completely). They travel as
+ * one compact text (`id,service,fromMs,toMs,status,spots,r1 r2;…`): a month of 20,000 bookings
+ * costs the drivers one value to convert instead of 20,000 row objects.
  */
 export async function loadBookings(db: Db, companyId: number, serviceId: number, resourceIds: readonly number[], from: Instant, to: Instant): Promise<BookingLoad[]> {
-  const rows = await db.query<{ id: number; service_id: number; f: number; t: number; status_id: number; spots: number; resource_ids: number[] }>(
-    `select id, service_id, (extract(epoch from starts_at) * 1000)::float8 as f, (extract(epoch from ends_at) * 1000)::float8 as t,
-            status_id, spots, resource_ids
+  const row = await db.one<{ packed: string | null }>(
+    `select string_agg(concat_ws(',', id, service_id, (extract(epoch from starts_at) * 1000)::bigint, (extract(epoch from ends_at) * 1000)::bigint,
+                                 status_id, spots, array_to_string(resource_ids, ' ')), ';') as packed
        from bookings
       where company_id = $1 and starts_at < $3 and ends_at > $2 and status_id <> all($4::int[])
         and (service_id = $5 or resource_ids && $6::int[])`,
     [companyId, new Date(from), new Date(to), FREEING, serviceId, [...resourceIds]],
   );
-  return rows.map((r) => ({ id: r.id, serviceId: r.service_id, from: r.f, to: r.t, statusId: r.status_id, spots: r.spots, resourceIds: r.resource_ids }));
+  if (!row?.packed) return [];
+  return row.packed.split(';').map((record): BookingLoad => {
+    const [id, service, f, t, status, spots, resources] = record.split(',');
+    return {
+      id: Number(id),
+      serviceId: Number(service),
+      from: Number(f),
+      to: Number(t),
+      statusId: Number(status),
+      spots: Number(spots),
+      resourceIds: resources ? resources.split(' ').map(Number) : [],
+    };
+  });
 }
 
 /**
