@@ -29,7 +29,8 @@ export async function benchCustomerList(): Promise<LatencyResult & { name: strin
     if (!check.ok || body.Results.length !== 25 || body.Total < CUSTOMERS) throw new Error(`unexpected answer: ${check.status} Total=${body.Total}`);
     await loadTest(() => fetch(url, { headers }), { total: 1000, concurrency: 32 }); // warm-up
     const result = await loadTest(() => fetch(url, { headers }), { total: 10000, concurrency: 32 });
-    return { name: 'GET /api/customers?Take=25&OrderBy=Lastname (100k customers, 32 connections)', ...result };
+    const where = process.env.DATABASE_URL ? `PostgreSQL, ${process.env.BENCH_WORKERS ?? '2'} processes` : 'PGlite, 1 process';
+    return { name: `GET /api/customers?Take=25&OrderBy=Lastname (100k customers, 32 connections, ${where})`, ...result };
   } finally {
     await server.stop();
   }

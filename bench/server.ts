@@ -25,15 +25,27 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Prepares a database (fresh PGlite folder, or the DATABASE_URL server), lets `prepare` load data
- * into it, then starts the real server in its own process on a loopback port and signs in.
+ * Prepares a database (a fresh PGlite folder, or a new database on the DATABASE_URL server), lets
+ * `prepare` load data into it, then starts the real server in its own process on a loopback port
+ * (with DATABASE_URL: BENCH_WORKERS processes, default 2) and signs in.
  */
 export async function startBenchServer(prepare: (db: Db, companyId: number) => Promise<void>): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'booking-bench-'));
-  const databaseUrl = process.env.DATABASE_URL;
+  // With DATABASE_URL the bench makes (and afterwards drops) a database of its own on that server.
+  const serverUrl = process.env.DATABASE_URL;
+  const benchDb = `booking_bench_${process.pid}`;
+  let databaseUrl: string | undefined;
+  if (serverUrl) {
+    const admin = await openDb({ databaseUrl: serverUrl });
+    await admin.exec(`drop database if exists ${benchDb} with (force)`);
+    await admin.exec(`create database ${benchDb}`);
+    await admin.close();
+    const u = new URL(serverUrl);
+    u.pathname = `/${benchDb}`;
+    databaseUrl = u.toString();
+  }
   const db = await openDb({ databaseUrl, dataDir: join(dataDir, 'pglite') });
   await migrate(db);
-  if (databaseUrl) await db.exec('truncate companies cascade');
   await seedDemo(db);
   const company = await db.one<{ id: number }>('select company_id as id from users where lower(email) = $1', [DEMO_EMAIL]);
   await prepare(db, company!.id);
@@ -41,7 +53,15 @@ export async function startBenchServer(prepare: (db: Db, companyId: number) => P
 
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_DIST: join(dataDir, 'no-admin') },
+    env: {
+      ...process.env,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, WORKERS: process.env.BENCH_WORKERS ?? '2' } : {}),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_DIST: join(dataDir, 'no-admin'),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -69,6 +89,11 @@ export async function startBenchServer(prepare: (db: Db, companyId: number) => P
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
       rmSync(dataDir, { recursive: true, force: true });
+      if (serverUrl) {
+        const admin = await openDb({ databaseUrl: serverUrl });
+        await admin.exec(`drop database if exists ${benchDb} with (force)`);
+        await admin.close();
+      }
     },
   };
 }

@@ -28,6 +28,11 @@ export interface ServerConfig {
   /** Seed the demo company on an empty database. */
   seedDemo: boolean;
   logLevel: string;
+  /**
+   * Server processes sharing the port (node:cluster). Only with DATABASE_URL: PGlite lives inside
+   * one process. Default 1.
+   */
+  workers: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -48,5 +53,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     apiKey: env.API_KEY ?? 'demo-api-key',
     seedDemo: env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
+    workers: env.DATABASE_URL ? Math.max(1, Number(env.WORKERS ?? 1) || 1) : 1,
   };
 }
