@@ -7,6 +7,7 @@ import { measureBundle } from './bundle';
 import { benchCustomerList } from './customers';
 import { runAvailabilityBench } from './availability';
 import { runPricingBench } from './pricing';
+import { runAvailabilityHttpBench } from './availabilityHttp';
 
 interface Row {
   name: string;
@@ -36,6 +37,7 @@ const percentiles = (list: { name: string; p50: number; p95: number }[], targetM
   }
 };
 if (want('availability')) percentiles(await runAvailabilityBench(), 20);
+if (want('availability-http')) percentiles(await runAvailabilityHttpBench(), 30);
 if (want('pricing')) percentiles(await runPricingBench(), 5);
 
 const width = Math.max(...rows.map((r) => r.name.length));

@@ -3,6 +3,7 @@ import type { Db } from './db';
 import { hashPassword } from '../identity/passwords';
 import { seedCatalog } from './seed/catalog';
 import { seedRebateCodes } from './seed/rebatecodes';
+import { seedScheduling } from './seed/scheduling';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'demo';
@@ -10,7 +11,8 @@ export const DEMO_PASSWORD = 'demo';
 /**
  * Creates the demo company on an empty database: a Swedish business with an administrator
  * demo@example.com / demo, services, prices, custom fields, about 200 customers and promo codes
- * (a 20 % code, a 500 kr value card, a 10-punch ticket).
+ * (a 20 % code, a 500 kr value card, a 10-punch ticket), resources, schedules and exceptions, so
+ * that free times show on a fresh start.
  * Returns false when a company already exists (later runs keep all data).
  */
 export async function seedDemo(db: Db): Promise<boolean> {
@@ -32,6 +34,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await tx.query('insert into user_roles (company_id, user_id, role_id) values ($1, $2, 1)', [companyId, user!.id]);
     await seedCatalog(tx, companyId);
     await seedRebateCodes(tx, companyId);
+    await seedScheduling(tx, companyId);
     return true;
   });
 }
