@@ -1,4 +1,4 @@
-import { Box } from '@mui/material';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
 import {
   CreateButton,
   DataTable,
@@ -6,6 +6,7 @@ import {
   List,
   SearchInput,
   SelectInput,
+  SimpleList,
   TopToolbar,
   useTranslate,
 } from 'react-admin';
@@ -47,6 +48,7 @@ function Actions() {
  * type, status, search and validity. `embedded` keeps its filters out of the URL (inside the tabs page).
  */
 export function RebateCodeList({ embedded = false }: { embedded?: boolean }) {
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <List
       resource="promo-codes"
@@ -61,15 +63,28 @@ export function RebateCodeList({ embedded = false }: { embedded?: boolean }) {
       title={embedded ? ' ' : undefined}
       sx={{ '& .RaList-content': { overflowX: 'auto' } }}
     >
-      <DataTable rowClick={(id) => `/promo-codes/${id}`} bulkActionButtons={false}>
-        <Col source="RebateCodeSign" render={(c) => <Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{c.RebateCodeSign}</Box>} />
-        <Col source="Name" />
-        <Col source="RebateCodeTypeId" render={(c) => <CodeType code={c} />} />
-        <Col source="RebateCodeValue" render={(c) => <CodeValue code={c} />} />
-        <Col source="ValidFrom" label="resources.promo-codes.fields.Validity" render={(c) => <CodeValidity code={c} />} />
-        <Col source="NumberOfUsesUsed" label="resources.promo-codes.fields.Uses" render={(c) => <CodeUses code={c} />} />
-        <Col source="RebateCodeStatusId" render={(c) => <CodeStatus code={c} />} />
-      </DataTable>
+      {small ? (
+        <SimpleList<CodeRecord>
+          rowClick="edit"
+          primaryText={(c) => c.RebateCodeSign}
+          secondaryText={(c) => (
+            <>
+              <CodeType code={c} /> · <CodeValue code={c} /> · <CodeValidity code={c} />
+            </>
+          )}
+          tertiaryText={(c) => <CodeStatus code={c} />}
+        />
+      ) : (
+        <DataTable rowClick={(id) => `/promo-codes/${id}`} bulkActionButtons={false}>
+          <Col source="RebateCodeSign" render={(c) => <Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{c.RebateCodeSign}</Box>} />
+          <Col source="Name" />
+          <Col source="RebateCodeTypeId" render={(c) => <CodeType code={c} />} />
+          <Col source="RebateCodeValue" render={(c) => <CodeValue code={c} />} />
+          <Col source="ValidFrom" label="resources.promo-codes.fields.Validity" render={(c) => <CodeValidity code={c} />} />
+          <Col source="NumberOfUsesUsed" label="resources.promo-codes.fields.Uses" render={(c) => <CodeUses code={c} />} />
+          <Col source="RebateCodeStatusId" render={(c) => <CodeStatus code={c} />} />
+        </DataTable>
+      )}
     </List>
   );
 }

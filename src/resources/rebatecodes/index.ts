@@ -1,4 +1,4 @@
-export { rebateCodes, rebateCodeTransactions, rebateCodeUsages } from './declaration';
+export { rebateCodesMeta, rebateCodeTransactions, rebateCodeUsages } from './meta';
 export { RebateCodeList } from './RebateCodeList';
 export { CodeType, CodeValue } from './RebateCodeCells';
 export { formatCodeValue, formatRemaining, hasBalance, isCard, PUNCH_TICKET, TYPE_CHOICES } from './codeTypes';
