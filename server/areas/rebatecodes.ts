@@ -78,15 +78,23 @@ async function report(app: FastifyInstance, request: FastifyRequest, reply: Fast
   const code = await readRecord(app.db, ctx, rebateCodes, id);
   const page = await listRecords(app.db, ctx, rebateCodeTransactions, { RebateCodeId: id, Take: 1000, OrderBy: 'Created' });
   const content = describeRebateCode(code, page.Results, priceSign(await companyCurrency(app.db, ctx.companyId)), ctx.lang);
+  const pdf = await reportPdf(content);
+  const fileName = `rebatecode-${code.RebateCodeSign}.pdf`;
   if (query.SendReceiptMethod === 2) {
-    const pdf = await reportPdf(content);
-    void reply.header('content-type', 'application/pdf').header('content-disposition', attachment(`rebatecode-${code.RebateCodeSign}.pdf`));
+    void reply.header('content-type', 'application/pdf').header('content-disposition', attachment(fileName));
     return pdf;
   }
   const to = query.Email?.trim() || code.Customers.find((c) => c.Email)?.Email;
   if (!to) throw ApiError.field(400, 'Email', rebateKey('NoReportRecipient'));
   try {
-    const sent = await app.mailer.send({ companyId: ctx.companyId, to, subject: content.subject, text: reportText(content), kind: 'rebate_code_report' });
+    const sent = await app.mailer.send({
+      companyId: ctx.companyId,
+      to,
+      subject: content.subject,
+      text: reportText(content),
+      kind: 'rebate_code_report',
+      attachments: [{ filename: fileName, contentType: 'application/pdf', content: pdf }],
+    });
     return { Email: to, MessageId: sent.messageId };
   } catch (err) {
     throw ApiError.field(400, 'Email', rebateKey('ReportSendFailed'), { reason: err instanceof Error ? err.message : String(err) });

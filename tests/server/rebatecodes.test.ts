@@ -495,10 +495,12 @@ describe('GET /rebatecodes/{Id}/reports', () => {
     const res = await server.api({ method: 'GET', url: `/api/rebatecodes/${card.Id}/reports?SendReceiptMethod=1`, headers: { 'x-language': 'sv' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ Email: 'anna@example.com' });
-    const mail = await server.db.one<{ subject: string; text_body: string }>(
-      "select subject, text_body from mail_outbox where kind = 'rebate_code_report' and to_address = 'anna@example.com' order by id desc limit 1",
+    const mail = await server.db.one<{ subject: string; text_body: string; attachments: { filename: string; contentType: string; size: number }[] }>(
+      "select subject, text_body, attachments from mail_outbox where kind = 'rebate_code_report' and to_address = 'anna@example.com' order by id desc limit 1",
     );
     expect(mail!.subject).toBe('Rapport för kod REPORT-ÅÄÖ');
+    expect(mail!.attachments).toEqual([{ filename: 'rebatecode-REPORT-ÅÄÖ.pdf', contentType: 'application/pdf', size: expect.any(Number) }]);
+    expect(mail!.attachments[0].size).toBeGreaterThan(500);
     expect(mail!.text_body).toContain('Värdekort');
     expect(mail!.text_body).toContain('379,50 kr');
     expect(mail!.text_body).toContain('Kassan');

@@ -3,7 +3,7 @@ import type { Mailer } from './mailer';
 import { SandboxMailer } from './sandbox';
 import { SmtpMailer } from './smtp';
 
-export type { Mailer, MailMessage, SentMail } from './mailer';
+export type { Mailer, MailMessage, MailAttachment, SentMail } from './mailer';
 export { listOutbox } from './outbox';
 export { SandboxMailer } from './sandbox';
 export { SmtpMailer } from './smtp';

@@ -10,6 +10,14 @@ export interface MailMessage {
   kind?: string;
   /** Overrides the configured sender. */
   from?: string;
+  /** Files sent with the mail, e.g. a report as PDF. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** A mail as recorded in mail_outbox. */
@@ -24,6 +32,8 @@ export interface SentMail {
   text: string;
   html: string | null;
   kind: string | null;
+  /** What was attached (the bytes are not kept). */
+  attachments: { filename: string; contentType: string; size: number }[];
   created: string;
 }
 

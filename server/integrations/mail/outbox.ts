@@ -12,6 +12,7 @@ interface OutboxRow {
   text_body: string;
   html_body: string | null;
   kind: string | null;
+  attachments: { filename: string; contentType: string; size: number }[] | string;
   created: string | Date;
 }
 
@@ -27,6 +28,7 @@ function toSentMail(row: OutboxRow): SentMail {
     text: row.text_body,
     html: row.html_body,
     kind: row.kind,
+    attachments: typeof row.attachments === 'string' ? JSON.parse(row.attachments) : row.attachments,
     created: row.created instanceof Date ? row.created.toISOString() : row.created,
   };
 }
@@ -34,9 +36,20 @@ function toSentMail(row: OutboxRow): SentMail {
 /** Records one mail in mail_outbox. */
 export async function recordMail(db: Db, transport: string, from: string, message: MailMessage, messageId: string | null): Promise<SentMail> {
   const row = await db.one<OutboxRow>(
-    `insert into mail_outbox (company_id, transport, message_id, from_address, to_address, subject, text_body, html_body, kind)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *`,
-    [message.companyId, transport, messageId, from, message.to, message.subject, message.text, message.html ?? null, message.kind ?? null],
+    `insert into mail_outbox (company_id, transport, message_id, from_address, to_address, subject, text_body, html_body, kind, attachments)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb) returning *`,
+    [
+      message.companyId,
+      transport,
+      messageId,
+      from,
+      message.to,
+      message.subject,
+      message.text,
+      message.html ?? null,
+      message.kind ?? null,
+      JSON.stringify((message.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length }))),
+    ],
   );
   return toSentMail(row!);
 }

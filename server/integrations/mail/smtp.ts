@@ -22,7 +22,14 @@ export class SmtpMailer implements Mailer {
 
   async send(message: MailMessage): Promise<SentMail> {
     const from = message.from ?? this.from;
-    const info = await this.transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    const info = await this.transporter.sendMail({
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+    });
     return recordMail(this.db, this.transport, from, message, info.messageId ?? null);
   }
 }
