@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { RebateCode } from '../../schema/rebatecodes';
+import type { BookingDataProvider } from '../../src/dataProvider/types';
 import { API, asJson, calls, callsTo, code, currencyHandlers, errorResponse, list, renderPromo, server } from './promoHarness';
 
 let records: RebateCode[] = [];
@@ -225,5 +226,41 @@ describe('code reports', () => {
     const sent = callsTo('GET', '/rebatecodes/7/reports').at(-1)!.search;
     expect(sent.get('SendReceiptMethod')).toBe('1');
     expect(sent.get('Email')).toBe('ann@example.com');
+  });
+
+  it('downloads the PDF (SendReceiptMethod 2) where the data provider can fetch files, and shows the message when it fails', async () => {
+    records = [code(7, { RebateCodeSign: 'CARD500' })];
+    const downloads: { path: string; query: unknown }[] = [];
+    let fail = true;
+    const withDownload = (dp: BookingDataProvider) =>
+      Object.assign(dp, {
+        download: async (path: string, options?: { query?: Record<string, unknown> }) => {
+          downloads.push({ path, query: options?.query });
+          if (fail) throw new Error('The report could not be made');
+          return new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+        },
+      });
+    const saved: Blob[] = [];
+    Object.defineProperty(URL, 'createObjectURL', { writable: true, value: (blob: Blob) => (saved.push(blob), 'blob:pdf') });
+    Object.defineProperty(URL, 'revokeObjectURL', { writable: true, value: () => undefined });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderPromo('/promo-codes/7', [], withDownload);
+    await screen.findByDisplayValue('CARD500');
+    fireEvent.click(screen.getByRole('button', { name: 'Download report' }));
+    expect(await screen.findByText('The report could not be made')).toBeInTheDocument();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Download report' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(downloads.at(-1)).toEqual({ path: '/rebatecodes/7/reports', query: { SendReceiptMethod: 2 } });
+    expect((click.mock.contexts.at(-1) as HTMLAnchorElement).download).toBe('rebatecode-CARD500.pdf');
+    click.mockRestore();
+  });
+
+  it('hides the download while the data provider cannot fetch files', async () => {
+    records = [code(7, { RebateCodeSign: 'CARD500' })];
+    renderPromo('/promo-codes/7');
+    await screen.findByDisplayValue('CARD500');
+    expect(screen.getByRole('button', { name: 'Send report' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download report' })).not.toBeInTheDocument();
   });
 });

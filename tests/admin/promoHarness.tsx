@@ -6,6 +6,7 @@ import { AdminContext, AdminUI, CustomRoutes, TestMemoryRouter, type LayoutProps
 import { Route } from 'react-router-dom';
 import type { RebateCode } from '../../schema/rebatecodes';
 import { createDataProvider, createHttpClient, AppEvents } from '../../src/dataProvider';
+import type { BookingDataProvider } from '../../src/dataProvider/types';
 import { englishMessages } from '../../src/i18n';
 import { declarations } from '../../src/resources';
 import { renderResources, resourceApis } from '../../src/resources/engine';
@@ -63,9 +64,13 @@ function BareLayout({ children }: LayoutProps) {
  * Renders the whole admin's resources plus the given pages (English, the real data provider against msw) at `url`.
  * @example renderPromo('/promo-codes-transactions-report', [{ path: '/promo-codes-transactions-report', element: <TransactionsReport /> }]);
  */
-export function renderPromo(url: string, pages: { path: string; element: ReactElement }[] = []) {
+export function renderPromo(
+  url: string,
+  pages: { path: string; element: ReactElement }[] = [],
+  wrap: (dataProvider: BookingDataProvider) => BookingDataProvider = (dp) => dp,
+) {
   const httpClient = createHttpClient({ apiKey: 'test-key', events: new AppEvents(), getLanguage: () => 'en', translate: (key) => key });
-  const dataProvider = createDataProvider(API, httpClient, resourceApis(declarations));
+  const dataProvider = wrap(createDataProvider(API, httpClient, resourceApis(declarations)));
   const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
   let location = { pathname: '', hash: '', search: '' };
   const result = render(

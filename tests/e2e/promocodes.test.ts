@@ -129,5 +129,12 @@ describe('an administrator sells value cards and promo codes', () => {
     expect(manual).toContain('VARDE500');
     expect(manual).toContain('Minskning');
     expect(manual).toContain(-120);
+
+    const csvDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'CSV' }).click();
+    const csv = await readFile((await (await csvDownload).path())!, 'utf8');
+    const line = csv.split('\n').find((l) => l.includes('Kaffe och bulle E2E'));
+    expect(line).toContain('VARDE500');
+    expect(line).toContain('-120');
   });
 });
