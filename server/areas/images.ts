@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { ApiError } from '../errors';
@@ -24,7 +25,8 @@ interface MultipartError {
 
 /**
  * POST /images (multipart: FolderType 1..7 and one image file of at most 100000 bytes) and the
- * public GET /images/{Id} that serves the stored bytes.
+ * public GET /images/{Key} that serves the stored bytes; the key is random, so an image's address
+ * cannot be guessed from another's.
  */
 export default async function imageRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
@@ -64,24 +66,27 @@ export default async function imageRoutes(app: FastifyInstance): Promise<void> {
       if (!contentType || !file.declared.toLowerCase().startsWith('image/')) errors.add('file', 'ImageWrongType');
     }
     errors.throwIfAny();
+    const key = randomBytes(16).toString('base64url');
     const row = await app.db.one<{ id: string | number }>(
-      `insert into images (company_id, folder_type, file_name, content_type, size, data) values ($1, $2, $3, $4, $5, decode($6, 'base64')) returning id`,
-      [companyId, folderType, file!.name.slice(0, 200), contentType!, file!.bytes.length, file!.bytes.toString('base64')],
+      `insert into images (company_id, folder_type, file_name, content_type, size, data, public_key)
+       values ($1, $2, $3, $4, $5, decode($6, 'base64'), $7) returning id`,
+      [companyId, folderType, file!.name.slice(0, 200), contentType!, file!.bytes.length, file!.bytes.toString('base64'), key],
     );
-    const id = Number(row!.id);
-    return { Id: id, ImageUrl: `/api/images/${id}`, FolderType: folderType };
+    return { Id: Number(row!.id), ImageUrl: `/api/images/${key}`, FolderType: folderType };
   });
 
-  app.get<{ Params: { Id: number } }, { public: boolean }>(
-    '/images/:Id',
+  app.get<{ Params: { Key: string } }, { public: boolean }>(
+    '/images/:Key',
     {
       config: { public: true },
-      schema: { params: { type: 'object', properties: { Id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } }, required: ['Id'] } },
+      schema: { params: { type: 'object', properties: { Key: { type: 'string', pattern: '^[A-Za-z0-9_-]{22,24}$' } }, required: ['Key'] } },
     },
     async (request, reply) => {
-      const row = await app.db.one<{ content_type: string; data: Uint8Array; size: number }>('select content_type, data, size from images where id = $1', [request.params.Id]);
-      if (!row) throw ApiError.notFound('Image', request.params.Id);
-      const etag = `"img-${request.params.Id}-${row.size}"`;
+      const row = await app.db.one<{ content_type: string; data: Uint8Array; size: number }>('select content_type, data, size from images where public_key = $1', [
+        request.params.Key,
+      ]);
+      if (!row) throw ApiError.notFound('Image', request.params.Key);
+      const etag = `"img-${request.params.Key}-${row.size}"`;
       void reply
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('etag', etag)

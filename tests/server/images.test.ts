@@ -56,7 +56,9 @@ describe('image upload', () => {
     ]);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { Id: number; ImageUrl: string; FolderType: number };
-    expect(body.ImageUrl).toBe(`/api/images/${body.Id}`);
+    expect(body.ImageUrl).toMatch(/^\/api\/images\/[A-Za-z0-9_-]{22}$/);
+    // The public address is a random key, not the sequential id.
+    expect((await server.app.inject({ method: 'GET', url: `/api/images/${body.Id}` })).statusCode).toBe(400);
     expect(body.FolderType).toBe(5);
 
     const get = await server.app.inject({ method: 'GET', url: body.ImageUrl });
@@ -156,8 +158,9 @@ describe('image upload', () => {
     const body = multipart([{ name: 'FolderType', value: '1' }, { name: 'file', value: PNG, filename: 'p.png', type: 'image/png' }]);
     const anon = await server.app.inject({ method: 'POST', url: '/api/images', payload: body.payload, headers: body.headers });
     expect(anon.statusCode).toBe(401);
-    expect((await server.app.inject({ method: 'GET', url: '/api/images/999999' })).statusCode).toBe(404);
+    expect((await server.app.inject({ method: 'GET', url: '/api/images/AAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404);
     expect((await server.app.inject({ method: 'GET', url: '/api/images/abc' })).statusCode).toBe(400);
+    expect((await server.app.inject({ method: 'GET', url: '/api/images/999999' })).statusCode).toBe(400);
   });
 
   it('stores an upload of another company under that company', async () => {
