@@ -1,26 +1,34 @@
-import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import { lazy, useEffect, useMemo, useState, type ComponentType } from 'react';
 import Keycloak from 'keycloak-js';
 import { ThemeProvider, createTheme, CssBaseline } from '@mui/material';
-import { Admin, CustomRoutes, I18nContextProvider, type AuthProvider, type I18nProvider } from 'react-admin';
+import {
+  AccessDenied,
+  AdminContext,
+  AuthCallback,
+  CoreAdminUI,
+  CustomRoutes,
+  I18nContextProvider,
+  LoadingPage,
+  Notification,
+  localStorageStore,
+  type AuthProvider,
+  type I18nProvider,
+} from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { loadConfig, type RuntimeConfig } from './config';
 import { AppEvents, createDataProvider, createHttpClient } from './dataProvider';
 import type { BookingDataProvider } from './dataProvider/types';
 import { AuthCallbackPage, AuthGate, AuthSession, LoginPage, ProfileContext, createAuthProvider, loadProfile, type AuthUser } from './auth';
 import { createI18nProvider } from './i18n';
-import {
-  AppLoadFailure,
-  Layout,
-  RedirectToDashboard,
-  ShellContext,
-  UNPADDED_PATHS,
-  installClientErrorReporter,
-  shellRoutes,
-  theme,
-  type CustomPage,
-  type ShellConfig,
-  type ShellMenuEntry,
-} from './shell';
+// The shell's modules one by one: its barrel also re-exports pages that load lazily.
+import { AppLoadFailure } from './shell/AppLoadFailure';
+import { installClientErrorReporter } from './shell/clientErrorReporter';
+import { Layout } from './shell/Layout';
+import type { CustomPage, ShellMenuEntry } from './shell/menuTypes';
+import { RedirectToDashboard, shellRoutes } from './shell/routes';
+import { UNPADDED_PATHS } from './shell/screens';
+import { ShellContext, type ShellConfig } from './shell/ShellContext';
+import { theme } from './shell/theme';
 import { declarations } from './resources';
 import { menuEntries, renderResources, resourceApis } from './resources/engine/renderResources';
 import { customPages } from './custom';
@@ -75,6 +83,14 @@ type Boot = { kind: 'loading' } | { kind: 'failed'; detail: string } | { kind: '
 
 const muiTheme = createTheme(theme);
 
+/**
+ * react-admin's `<Admin>` spelled out (AdminContext + CoreAdminUI) with every page given, so its
+ * defaults (login form, ready page, default layout) stay out of the first load.
+ */
+const store = localStorageStore();
+const ErrorPage = lazy(() => import('./shell/errorPages').then((m) => ({ default: m.Error })));
+const AuthenticationError = lazy(() => import('./shell/errorPages').then((m) => ({ default: m.AuthenticationError })));
+
 function BookingAdmin({ services, profile, i18nProvider }: { services: Services; profile: AuthUser; i18nProvider: I18nProvider }) {
   const { dataProvider, authProvider, shell, Login } = services;
   useEffect(() => installClientErrorReporter((report) => dataProvider.call('POST', '/errors', { body: report })), [dataProvider]);
@@ -84,29 +100,35 @@ function BookingAdmin({ services, profile, i18nProvider }: { services: Services;
     <BrowserRouter>
       <ProfileContext.Provider value={profile}>
         <ShellContext.Provider value={shell}>
-          <Admin
-            disableTelemetry
-            title="app.name"
-            dataProvider={dataProvider}
-            authProvider={authProvider}
-            i18nProvider={i18nProvider}
-            theme={theme}
-            layout={Layout}
-            loginPage={Login}
-            dashboard={RedirectToDashboard}
-            catchAll={RedirectToDashboard}
-          >
-            {renderResources(declarations)}
-            <CustomRoutes noLayout>
-              <Route path={AuthCallbackPage.path} element={<AuthCallbackPage />} />
-              {pages
-                .filter((p) => p.noLayout)
-                .map((p) => (
-                  <Route key={p.path} path={p.path} element={p.element} />
-                ))}
-            </CustomRoutes>
-            <CustomRoutes>{shellRoutes(pages.filter((p) => !p.noLayout), resourceNames)}</CustomRoutes>
-          </Admin>
+          <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} theme={theme} store={store}>
+            <CssBaseline enableColorScheme>
+              <CoreAdminUI
+                disableTelemetry
+                title="app.name"
+                layout={Layout}
+                loginPage={Login}
+                dashboard={RedirectToDashboard}
+                catchAll={RedirectToDashboard}
+                error={ErrorPage}
+                loading={LoadingPage}
+                accessDenied={AccessDenied}
+                authenticationError={AuthenticationError}
+                authCallbackPage={AuthCallback}
+              >
+                {renderResources(declarations)}
+                <CustomRoutes noLayout>
+                  <Route path={AuthCallbackPage.path} element={<AuthCallbackPage />} />
+                  {pages
+                    .filter((p) => p.noLayout)
+                    .map((p) => (
+                      <Route key={p.path} path={p.path} element={p.element} />
+                    ))}
+                </CustomRoutes>
+                <CustomRoutes>{shellRoutes(pages.filter((p) => !p.noLayout), resourceNames)}</CustomRoutes>
+              </CoreAdminUI>
+              <Notification />
+            </CssBaseline>
+          </AdminContext>
         </ShellContext.Provider>
       </ProfileContext.Provider>
     </BrowserRouter>

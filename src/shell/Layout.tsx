@@ -1,12 +1,13 @@
 import { type ReactNode } from 'react';
 import { Box } from '@mui/material';
-import { Layout as RaLayout, type LayoutProps } from 'react-admin';
+import type { LayoutProps } from 'react-admin';
 import { matchPath, useLocation } from 'react-router-dom';
 import { AgreementModal } from '../auth/AgreementModal';
 import { AppBar } from './AppBar';
 import { BillingStatusNotice } from './BillingStatusNotice';
 import { CorrelationErrorModal } from './CorrelationErrorModal';
 import { LayoutError } from './LayoutError';
+import { LayoutFrame } from './LayoutFrame';
 import { LicenseLimitModal } from './LicenseLimitModal';
 import { Menu } from './Menu';
 import { useShell } from './ShellContext';
@@ -25,12 +26,12 @@ export function isUnpadded(pathname: string, patterns: readonly string[]): boole
 }
 
 /** The app shell: top bar, grouped sidebar, the framed content and the state-driven modals. */
-export function Layout({ children, ...rest }: LayoutProps & { children?: ReactNode }) {
+export function Layout({ children, className }: LayoutProps & { children?: ReactNode }) {
   const { pathname } = useLocation();
   const { unpaddedPaths } = useShell();
   const unpadded = isUnpadded(pathname, unpaddedPaths);
   return (
-    <RaLayout {...rest} appBar={AppBar} menu={Menu} error={LayoutError} sx={{ '& .RaLayout-content': { padding: 0 } }}>
+    <LayoutFrame className={className} appBar={AppBar} menu={Menu} error={LayoutError}>
       <Box
         data-testid="shell-content"
         sx={unpadded ? { width: '100%' } : { width: '100%', maxWidth: CONTENT_MAX_WIDTH, padding: `${CONTENT_PADDING}px`, boxSizing: 'border-box' }}
@@ -41,6 +42,6 @@ export function Layout({ children, ...rest }: LayoutProps & { children?: ReactNo
       <LicenseLimitModal />
       <CorrelationErrorModal />
       <AgreementModal />
-    </RaLayout>
+    </LayoutFrame>
   );
 }

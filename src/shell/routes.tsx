@@ -1,9 +1,11 @@
-import type { ReactElement } from 'react';
+import { lazy, type ReactElement } from 'react';
 import { Navigate, Route } from 'react-router-dom';
-import { Dashboard } from './Dashboard';
 import type { CustomPage } from './menuTypes';
-import { NotYetAvailable } from './NotYetAvailable';
 import { REDIRECTS, SCREENS, isClaimed } from './screens';
+
+// Pages, not needed on the first screen; the layout's Suspense shows while they load.
+const Dashboard = lazy(() => import('./Dashboard').then((m) => ({ default: m.Dashboard })));
+const NotYetAvailable = lazy(() => import('./NotYetAvailable').then((m) => ({ default: m.NotYetAvailable })));
 
 function RedirectToDashboard() {
   return <Navigate to="/dashboard" replace />;

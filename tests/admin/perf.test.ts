@@ -31,12 +31,15 @@ function eagerGraph(entry: string): Set<string> {
 }
 
 describe('first load of the admin', () => {
-  it('does not import resource declarations or the engine list and form code from the entry', () => {
+  it('does not import resource declarations, the engine list and form code or the shell\'s fallback pages from the entry', () => {
     const eager = eagerGraph('src/main.tsx');
     expect(eager.has('src/resources/engine/renderResources.tsx')).toBe(true);
     expect(eager.has('src/resources/services/meta.ts')).toBe(true);
     const lazyOnly = [...eager].filter(
-      (f) => /^src\/resources\/[^/]+\/declaration\.tsx$/.test(f) || /^src\/resources\/engine\/(EngineList|EngineForm|fields|views)\.tsx$/.test(f),
+      (f) =>
+        /^src\/resources\/[^/]+\/declaration\.tsx$/.test(f) ||
+        /^src\/resources\/engine\/(EngineList|EngineForm|fields|views)\.tsx$/.test(f) ||
+        /^src\/shell\/(Dashboard|NotYetAvailable|errorPages)\.tsx?$/.test(f),
     );
     expect(lazyOnly).toEqual([]);
   });
