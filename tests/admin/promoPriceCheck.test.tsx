@@ -6,7 +6,7 @@ import { AdminContext, Notification, TestMemoryRouter } from 'react-admin';
 import type { CalculatePriceRequest, CalculatePriceResponse } from '../../schema/pricing';
 import { createDataProvider, createHttpClient, AppEvents } from '../../src/dataProvider';
 import { englishMessages } from '../../src/i18n';
-import { PriceCheck } from '../../src/custom/priceCheck';
+import { PriceCheck, type PriceCheckChange } from '../../src/custom/priceCheck';
 import { API, asJson, calls, callsTo, code, errorResponse, list, server } from './promoHarness';
 
 const SERVICE_ID = 3;
@@ -74,14 +74,14 @@ async function advance(ms: number) {
   await settle();
 }
 
-function renderCheck(maxQuantity = 4) {
+function renderCheck(maxQuantity = 4, onChange?: (change: PriceCheckChange) => void) {
   const httpClient = createHttpClient({ apiKey: 'test-key', events: new AppEvents(), getLanguage: () => 'en', translate: (key) => key });
   const dataProvider = createDataProvider(API, httpClient, {});
   const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
   render(
     <TestMemoryRouter>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-        <PriceCheck serviceId={SERVICE_ID} interval={{ From: FROM, To: '2030-06-03T11:00:00' }} maxQuantity={maxQuantity} />
+        <PriceCheck serviceId={SERVICE_ID} interval={{ From: FROM, To: '2030-06-03T11:00:00' }} maxQuantity={maxQuantity} onChange={onChange} />
         <Notification />
       </AdminContext>
     </TestMemoryRouter>,
@@ -98,8 +98,8 @@ async function applyCode(sign: string) {
   await settle();
 }
 
-async function ready(maxQuantity = 4) {
-  renderCheck(maxQuantity);
+async function ready(maxQuantity = 4, onChange?: (change: PriceCheckChange) => void) {
+  renderCheck(maxQuantity, onChange);
   await settle();
   await advance(1000);
   expect(total()).toBe('200 kr');
@@ -198,5 +198,12 @@ describe('the price check component', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The code EXPIRED1 has expired.');
     expect(puts()).toHaveLength(putsBefore);
     expect(total()).toBe('200 kr');
+  });
+
+  it('hands the quantities, applied code ids and result to the booking form', async () => {
+    const changes: PriceCheckChange[] = [];
+    await ready(4, (change) => changes.push(change));
+    await applyCode('CARD100');
+    expect(changes.at(-1)).toMatchObject({ quantities: [{ PriceId: 11, Quantity: 1 }], rebateCodeIds: [8], result: { TotalPrice: 100 } });
   });
 });

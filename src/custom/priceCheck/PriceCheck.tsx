@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Chip, IconButton, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
@@ -89,9 +89,11 @@ export function PriceCheck({ serviceId, interval, customerEmail, maxQuantity = 1
   const quantities: PriceQuantity[] = useMemo(() => lines.map((l) => ({ PriceId: l.PriceId, Quantity: l.Quantity })), [lines]);
   const price = usePriceCalculation({ serviceId, interval, quantities, customerEmail, enabled: prices.isSuccess });
 
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
   useEffect(() => {
-    onChange?.({ quantities, rebateCodeIds: price.applied.map((c) => c.Id), result: price.result });
-  }, [onChange, quantities, price.applied, price.result]);
+    onChangeRef.current?.({ quantities, rebateCodeIds: price.applied.map((c) => c.Id), result: price.result });
+  }, [quantities, price.applied, price.result]);
 
   const total = lines.reduce((sum, l) => sum + l.Quantity, 0);
   const update = (key: number, change: Partial<Line>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...change } : l)));

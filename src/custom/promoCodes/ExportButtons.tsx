@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import DownloadIcon from '@mui/icons-material/Download';
+import GridOnIcon from '@mui/icons-material/GridOn';
+import DescriptionIcon from '@mui/icons-material/Description';
 import { Button, useListContext, useLocale, useNotify, useTranslate } from 'react-admin';
 import type { RebateCodeTransaction } from '../../../schema/rebatecodes';
 import { saveBlob, useCurrencySign } from '../../resources/rebatecodes';
@@ -62,10 +63,10 @@ export function ExportButtons() {
   return (
     <>
       <Button label="custom.promoCodes.exportExcel" onClick={() => run('xlsx')} disabled={busy || !total}>
-        <DownloadIcon />
+        <GridOnIcon />
       </Button>
       <Button label="custom.promoCodes.exportCsv" onClick={() => run('csv')} disabled={busy || !total}>
-        <DownloadIcon />
+        <DescriptionIcon />
       </Button>
     </>
   );
