@@ -1,5 +1,3 @@
-import queryString from 'query-string';
-
 /** The browser's IANA zone, sent as the Timezone header. */
 export function resolveTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Stockholm';
@@ -62,7 +60,12 @@ export function buildQuery(params: Record<string, unknown>, zone: string): strin
     const v = toQueryValue(value, zone);
     if (v !== undefined) prepared[key] = v;
   }
-  return queryString.stringify(prepared, { arrayFormat: 'none', skipNull: true, skipEmptyString: true, sort: false });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(prepared)) {
+    for (const item of Array.isArray(value) ? value : [value]) if (item !== null && item !== undefined) search.append(key, String(item));
+  }
+  // URLSearchParams writes a space as '+' (a literal '+' as %2B); the API gets %20 as before.
+  return search.toString().replace(/\+/g, '%20');
 }
 
 /** Joins base, path and query: withQuery('/api', '/services', 'Id=1') → '/api/services?Id=1'. */
