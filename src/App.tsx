@@ -18,7 +18,12 @@ import { BrowserRouter, Route } from 'react-router-dom';
 import { loadConfig, type RuntimeConfig } from './config';
 import { AppEvents, createDataProvider, createHttpClient } from './dataProvider';
 import type { BookingDataProvider } from './dataProvider/types';
-import { AuthCallbackPage, AuthGate, AuthSession, LoginPage, ProfileContext, createAuthProvider, loadProfile, type AuthUser } from './auth';
+import { AuthCallbackPage } from './auth/AuthCallbackPage';
+import { AuthGate } from './auth/AuthGate';
+import { createAuthProvider } from './auth/authProvider';
+import { LoginPage } from './auth/LoginPage';
+import { ProfileContext, loadProfile, type AuthUser } from './auth/profile';
+import { AuthSession } from './auth/session';
 import { createI18nProvider } from './i18n';
 // The shell's modules one by one: its barrel also re-exports pages that load lazily.
 import { AppLoadFailure } from './shell/AppLoadFailure';

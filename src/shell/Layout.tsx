@@ -1,8 +1,7 @@
-import { type ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Box } from '@mui/material';
 import type { LayoutProps } from 'react-admin';
 import { matchPath, useLocation } from 'react-router-dom';
-import { AgreementModal } from '../auth/AgreementModal';
 import { AppBar } from './AppBar';
 import { BillingStatusNotice } from './BillingStatusNotice';
 import { CorrelationErrorModal } from './CorrelationErrorModal';
@@ -11,6 +10,9 @@ import { LayoutFrame } from './LayoutFrame';
 import { LicenseLimitModal } from './LicenseLimitModal';
 import { Menu } from './Menu';
 import { useShell } from './ShellContext';
+
+// Checks the user agreement after the first screen has what it needs; shows only when there is a newer one.
+const AgreementModal = lazy(() => import('../auth/AgreementModal').then((m) => ({ default: m.AgreementModal })));
 
 /** Content width and padding of spec core.md §9. */
 export const CONTENT_MAX_WIDTH = 1400;
@@ -41,7 +43,9 @@ export function Layout({ children, className }: LayoutProps & { children?: React
       <BillingStatusNotice />
       <LicenseLimitModal />
       <CorrelationErrorModal />
-      <AgreementModal />
+      <Suspense fallback={null}>
+        <AgreementModal />
+      </Suspense>
     </LayoutFrame>
   );
 }
