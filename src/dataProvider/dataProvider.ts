@@ -148,5 +148,13 @@ export function createDataProvider(
       const { json } = await httpClient<T>(withQuery(apiUrl, path, ''), { method: 'POST', body: formData });
       return json;
     },
+
+    download: async (path: string, downloadOptions: Pick<CallOptions, 'query'> = {}): Promise<Blob> => {
+      const { json } = await httpClient<Blob>(withQuery(apiUrl, path, buildQuery(downloadOptions.query ?? {}, zone())), {
+        responseType: 'blob',
+        headers: { Accept: 'application/pdf, application/octet-stream, application/json' },
+      });
+      return json;
+    },
   } as BookingDataProvider;
 }

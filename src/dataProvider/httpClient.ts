@@ -119,6 +119,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         throw new HttpError(translate('auth.sessionExpired'), 401, { errors: {} });
       }
     }
+    if (response.ok && request.responseType === 'blob') return { status: response.status, headers: response.headers, json: (await response.blob()) as T };
     const body = await readBody(response);
     if (response.ok) return { status: response.status, headers: response.headers, json: body as T };
 

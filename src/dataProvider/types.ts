@@ -26,6 +26,8 @@ export interface HttpRequest {
   /** JSON-serialisable body, or FormData for multipart uploads. */
   body?: unknown;
   headers?: Record<string, string>;
+  /** 'blob' for files (PDF reports): a successful answer is handed back as a Blob. */
+  responseType?: 'json' | 'blob';
 }
 
 export interface HttpResponse<T = unknown> {
@@ -46,6 +48,8 @@ export interface CallOptions {
 export interface BookingDataProvider extends DataProvider {
   call<T = unknown>(method: HttpMethod, path: string, options?: CallOptions): Promise<T>;
   upload<T = unknown>(path: string, formData: FormData): Promise<T>;
+  /** GET a file (e.g. a PDF report) with the contract's headers; failures are HttpErrors like any call. */
+  download(path: string, options?: Pick<CallOptions, 'query'>): Promise<Blob>;
 }
 
 /** One field error inside a ResponseStatus. */

@@ -243,6 +243,22 @@ describe('writes', () => {
     expect(new Headers(sent[0].init?.headers).get('content-type')).toBeNull();
     expect(new Headers(sent[0].init?.headers).get('authorization')).toBe('Bearer token-1');
   });
+
+  it('download hands back the file as a Blob, and a failure as an HttpError with the server message', async () => {
+    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46]);
+    server.use(
+      http.get(`${API}/rebatecodes/7/reports`, ({ request }) =>
+        new URL(request.url).searchParams.get('SendReceiptMethod') === '2'
+          ? new HttpResponse(pdf, { headers: { 'content-type': 'application/pdf' } })
+          : HttpResponse.json({ ResponseStatus: { ErrorCode: 'NotFound', Message: 'No such report', Errors: [] } }, { status: 404 }),
+      ),
+    );
+    const { dataProvider } = setup();
+    const blob = await dataProvider.download('/rebatecodes/7/reports', { query: { SendReceiptMethod: 2 } });
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(pdf);
+    expect(path(seen[0])).toBe('/api/rebatecodes/7/reports?SendReceiptMethod=2');
+    await expect(dataProvider.download('/rebatecodes/7/reports', { query: { SendReceiptMethod: 3 } })).rejects.toMatchObject({ status: 404, message: 'No such report' });
+  });
 });
 
 describe('headers', () => {

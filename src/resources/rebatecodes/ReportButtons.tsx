@@ -10,7 +10,8 @@ import type { WireRecord } from '../engine/types';
 
 /**
  * A data provider that can also fetch a binary answer (a PDF) as a Blob, with the same headers and
- * errors as `call`. The platform's provider does not offer it yet; until it does, the download button stays hidden.
+ * errors as `call` (the product's provider does; one for another API may not, and then the download
+ * button stays hidden).
  */
 type WithDownload = BookingDataProvider & { download?: (path: string, options?: CallOptions) => Promise<Blob> };
 
