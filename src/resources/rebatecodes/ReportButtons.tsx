@@ -1,30 +1,22 @@
-import { useContext, useState } from 'react';
+import { useState } from 'react';
 import { Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/PictureAsPdf';
 import SendIcon from '@mui/icons-material/Send';
-import { Button, DataProviderContext, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Button, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { RebateCode, RebateCodeReportSent } from '../../../schema/rebatecodes';
-import type { BookingDataProvider, CallOptions } from '../../dataProvider/types';
+import type { BookingDataProvider } from '../../dataProvider/types';
 import { useApi } from '../engine/api';
 import type { WireRecord } from '../engine/types';
 
 /**
- * A data provider that can also fetch a binary answer (a PDF) as a Blob, with the same headers and
- * errors as `call` (the product's provider does; one for another API may not, and then the download
- * button stays hidden).
- */
-type WithDownload = BookingDataProvider & { download?: (path: string, options?: CallOptions) => Promise<Blob> };
-
-/**
- * The data provider's file download, when it has one (read from the context: react-admin's
- * useDataProvider answers every property name with a function).
+ * The data provider's file download (a PDF as a Blob, with the same headers and errors as `call`).
  * @example
  * const download = useDownload();
- * if (download) saveBlob(await download('/rebatecodes/7/reports', { query: { SendReceiptMethod: 2 } }), 'report.pdf');
+ * saveBlob(await download('/rebatecodes/7/reports', { query: { SendReceiptMethod: 2 } }), 'report.pdf');
  */
-export function useDownload(): WithDownload['download'] {
-  const raw = useContext(DataProviderContext) as WithDownload | null;
-  return typeof raw?.download === 'function' ? raw.download.bind(raw) : undefined;
+export function useDownload(): BookingDataProvider['download'] {
+  const dataProvider = useDataProvider<BookingDataProvider>();
+  return (path, options) => dataProvider.download(path, options);
 }
 
 /** Saves a Blob under a file name through the browser's downloads. */
@@ -55,7 +47,6 @@ export function ReportButtons() {
   if (!code) return null;
 
   const downloadPdf = async () => {
-    if (!download) return;
     setBusy(true);
     try {
       saveBlob(await download(`/rebatecodes/${code.Id}/reports`, { query: { SendReceiptMethod: 2 } }), `rebatecode-${code.RebateCodeSign}.pdf`);
@@ -85,11 +76,9 @@ export function ReportButtons() {
   };
   return (
     <>
-      {download ? (
-        <Button label="resources.promo-codes.report.download" onClick={downloadPdf} disabled={busy}>
-          <DownloadIcon />
-        </Button>
-      ) : null}
+      <Button label="resources.promo-codes.report.download" onClick={downloadPdf} disabled={busy}>
+        <DownloadIcon />
+      </Button>
       <Button label="resources.promo-codes.report.send" onClick={open} disabled={busy}>
         <SendIcon />
       </Button>
