@@ -1,5 +1,6 @@
 import type { DayOfWeek, DayOfWeekId, Id, LocalDate, LocalDateTime, QueryBase, TimeOfDay, VatPercent } from './common';
 import type { CustomField, CustomFieldValue, CustomFieldValueInput } from './customfields';
+import type { ServiceResourceType, ServiceSchedule } from './scheduling';
 
 /** Booking-facing duration unit: 1 service, 2 minute, 3 hour, 4 day. */
 export type DurationTypeId = 1 | 2 | 3 | 4;
@@ -101,6 +102,10 @@ export interface Service {
   CustomFields?: CustomField[];
   /** With IncludeBookingCustomFields: the booking fields (Table BookedEvent) that apply to this service. */
   BookingCustomFields?: CustomField[];
+  /** With IncludeResources: the resource types the service needs, with the resources it may use. */
+  ResourceTypes?: ServiceResourceType[];
+  /** With IncludeSchedules: the recurring and date schedules the service follows. */
+  Schedules?: ServiceSchedule[];
   Created: LocalDateTime;
   Updated: LocalDateTime;
 }

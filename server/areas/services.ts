@@ -10,6 +10,7 @@ import { codeList, referenceLists } from './catalogReference';
 import { checkCustomFieldValues, loadCustomFieldValues, saveCustomFieldValues } from './customFieldValues';
 import { customFieldsOfServices } from './customFields';
 import { pricesOfServices } from './prices';
+import { resourceTypesOfServices, schedulesOfServices } from './scheduling/index';
 
 function checkMinMax(errors: ValidationErrors, name: 'GroupBooking' | 'MultipleResource', value: ServiceInput['GroupBooking']): void {
   if (value && value.Min > value.Max) errors.add(`${name}.Min`, 'MinAboveMax', { other: `${name}.Max` });
@@ -20,6 +21,14 @@ async function attachChildren(records: Service[], db: Db, ctx: CallerContext, qu
   if (query.IncludePrices) {
     const prices = await pricesOfServices(db, ctx, ids, { date: query.PriceDate, time: query.PriceTime });
     for (const r of records) r.Prices = prices.get(r.Id) ?? [];
+  }
+  if (query.IncludeResources) {
+    const types = await resourceTypesOfServices(db, ctx, ids);
+    for (const r of records) r.ResourceTypes = types.get(r.Id) ?? [];
+  }
+  if (query.IncludeSchedules) {
+    const schedules = await schedulesOfServices(db, ctx, ids);
+    for (const r of records) r.Schedules = schedules.get(r.Id) ?? [];
   }
   if (query.IncludeCustomFieldValues) {
     const values = await loadCustomFieldValues(db, ctx.companyId, 'Event', ids);
