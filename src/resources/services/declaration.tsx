@@ -8,6 +8,7 @@ import { DurationInput, DurationText, FlexibleDurationPreview } from './Duration
 import { FlexibleOnly } from './FlexibleOnly';
 import { GroupFilter, GroupInput } from './GroupInput';
 import { ServicePrices } from './ServicePrices';
+import { ServiceScheduling } from './ServiceScheduling';
 import { LazyServicePriceCheck } from '../../custom/priceCheck/LazyServicePriceCheck';
 import { servicesMeta } from './meta';
 
@@ -60,6 +61,7 @@ export const services = withViews(servicesMeta, {
     editActions: <CopyServiceButton />,
     editTabs: [
       { id: 'prices', label: 'resources.services.tabs.prices', content: <ServicePrices /> },
+      { id: 'scheduling', label: 'resources.services.tabs.scheduling', content: <ServiceScheduling /> },
       { id: 'price-check', label: 'newBookingForm.priceCheck', content: <LazyServicePriceCheck /> },
     ],
   },
