@@ -191,7 +191,7 @@ function ServiceSchedulingOf({ service }: { service: WireRecord<Service> }) {
               value={typeId}
               onChange={(e) => setTypeId(e.target.value)}
               disabled={freeTypes.length === 0}
-              sx={{ minWidth: 200 }}
+              sx={{ minWidth: 200, flex: 1 }}
             >
               {freeTypes.map((t) => (
                 <MenuItem key={t.Id} value={String(t.Id)}>
@@ -207,7 +207,7 @@ function ServiceSchedulingOf({ service }: { service: WireRecord<Service> }) {
               onChange={(e) => setCount(e.target.value)}
               error={!countValid}
               slotProps={{ htmlInput: { min: 1, max: 1000, step: 1 } }}
-              sx={{ width: 150 }}
+              sx={{ width: 180, flexShrink: 0 }}
             />
             <Button variant="contained" onClick={connectType} disabled={busy || !typeId || !countValid}>
               {translate(`${T}.connect`)}
