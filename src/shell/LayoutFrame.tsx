@@ -14,7 +14,8 @@ const Root = styled('div', { name: PREFIX, overridesResolver: (_props, styles) =
   minHeight: '100vh',
   backgroundColor: (theme.vars || theme).palette.background.default,
   position: 'relative',
-  minWidth: 'fit-content',
+  // Wide content (a table on a phone) scrolls inside its own box instead of widening the page.
+  minWidth: 0,
   width: '100%',
   [`& .${classes.appFrame}`]: {
     display: 'flex',
@@ -35,6 +36,7 @@ const Root = styled('div', { name: PREFIX, overridesResolver: (_props, styles) =
     flexDirection: 'column',
     flexGrow: 1,
     flexBasis: 0,
+    minWidth: 0,
     padding: 0,
   },
 }));

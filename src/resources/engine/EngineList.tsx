@@ -107,12 +107,15 @@ export function EngineList() {
       actions={<EngineListActions extra={spec.actions} />}
       empty={<EngineEmpty />}
       title={spec.title}
+      sx={{ '& .RaList-main': { minWidth: 0 } }}
     >
-      <DataTable rowClick={spec.rowClick ?? 'edit'} bulkActionButtons={false}>
-        {columns.map((column) => (
-          <Column key={column.source} column={column} />
-        ))}
-      </DataTable>
+      <Box sx={{ overflowX: 'auto' }}>
+        <DataTable rowClick={spec.rowClick ?? 'edit'} bulkActionButtons={false}>
+          {columns.map((column) => (
+            <Column key={column.source} column={column} />
+          ))}
+        </DataTable>
+      </Box>
     </List>
   );
 }
