@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, SqlParam } from './db';
 import { withRetry } from './db';
@@ -11,15 +12,34 @@ pg.types.setTypeParser(1700, (v) => Number(v)); // numeric
 
 type Queryable = pg.Pool | pg.PoolClient;
 
+/**
+ * Statements with parameters run as named prepared statements, so PostgreSQL plans each distinct
+ * SQL text once per connection instead of on every call (planning the customer list took longer
+ * than running it). The names come from a hash of the text; the set of texts is bounded by the code.
+ */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `s_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    if (statementNames.size < 10_000) statementNames.set(text, name);
+  }
+  return name;
+}
+
+function toQuery(text: string, params: readonly SqlParam[]): pg.QueryConfig {
+  return params.length > 0 ? { name: statementName(text), text, values: params as unknown[] } : { text };
+}
+
 function wrap(runner: Queryable, pool: pg.Pool, inTx: boolean): Db {
   const db: Db = {
     kind: 'postgres',
     async query<T>(text: string, params: readonly SqlParam[] = []) {
-      const res = await runner.query(text, params as unknown[]);
+      const res = await runner.query(toQuery(text, params));
       return res.rows as T[];
     },
     async one<T>(text: string, params: readonly SqlParam[] = []) {
-      const res = await runner.query(text, params as unknown[]);
+      const res = await runner.query(toQuery(text, params));
       return res.rows[0] as T | undefined;
     },
     async exec(text: string) {
