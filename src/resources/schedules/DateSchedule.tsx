@@ -1,10 +1,8 @@
-import { Box } from '@mui/material';
-import { ArrayInput, BooleanInput, Create, Edit, required, SimpleFormIterator, TextInput, useRecordContext } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { ArrayInput, required, SimpleFormIterator, TextInput } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import type { DateSchedule as DateScheduleRecord } from '../../../schema/availability';
-import { ScheduleResourcesInput, ScheduleServicesInput, TimeIntervalInput } from './inputs';
-import { FormPart, ScheduleForm, useScheduleSaved } from './scheduleForm';
+import { TimeIntervalInput } from './inputs';
+import { FormPart, ScheduleConnectionsPart, ScheduleCreate, ScheduleEdit, ScheduleGeneralPart } from './scheduleForm';
 import { ScheduleTestPanel } from './ScheduleTestPanel';
 import { dateToBody, dateToForm, NEW_DATE_SCHEDULE, type DateFormValues } from './scheduleValues';
 
@@ -19,11 +17,7 @@ function DateTimeText({ source, label }: { source: string; label: string }) {
 function DateFields() {
   return (
     <>
-      <FormPart title="resources.schedules.sections.general">
-        <TextInput source="Name" label={L('Name')} validate={required()} />
-        <BooleanInput source="Active" label={L('Active')} />
-        <TextInput source="Description" label={L('Description')} multiline minRows={2} className="full" />
-      </FormPart>
+      <ScheduleGeneralPart />
       <FormPart title="resources.schedules.sections.dates">
         <ArrayInput source="ScheduleDates" label={false} className="full" helperText="resources.schedules.help.ScheduleDates">
           <SimpleFormIterator inline disableReordering>
@@ -33,12 +27,7 @@ function DateFields() {
         </ArrayInput>
         <TimeIntervalInput label={L('TimeInterval')} />
       </FormPart>
-      <FormPart title="resources.schedules.sections.resources">
-        <Box className="full">
-          <ScheduleResourcesInput />
-          <ScheduleServicesInput />
-        </Box>
-      </FormPart>
+      <ScheduleConnectionsPart />
       <ScheduleTestPanel path="/schedules/date/test" toBody={toBody} />
     </>
   );
@@ -46,33 +35,18 @@ function DateFields() {
 
 /** /schedules/date/new */
 export function DateScheduleCreate() {
-  const saved = useScheduleSaved();
   return (
-    <Create resource="dateSchedules" title="resources.schedules.dateNew" redirect={false} transform={toBody} mutationOptions={{ onSuccess: () => saved('created') }}>
-      <ScheduleForm values={NEW_DATE_SCHEDULE} canDelete={false}>
-        <DateFields />
-      </ScheduleForm>
-    </Create>
-  );
-}
-
-function DateEditForm() {
-  const record = useRecordContext<DateScheduleRecord & { id: number }>();
-  if (!record) return null;
-  return (
-    <ScheduleForm values={dateToForm(record)} canDelete>
+    <ScheduleCreate resource="dateSchedules" title="resources.schedules.dateNew" values={NEW_DATE_SCHEDULE} transform={toBody}>
       <DateFields />
-    </ScheduleForm>
+    </ScheduleCreate>
   );
 }
 
 /** /schedules/date/{id} */
 export function DateScheduleEdit() {
-  const { id } = useParams();
-  const saved = useScheduleSaved();
   return (
-    <Edit resource="dateSchedules" id={id} mutationMode="pessimistic" redirect={false} transform={toBody} mutationOptions={{ onSuccess: () => saved('updated') }}>
-      <DateEditForm />
-    </Edit>
+    <ScheduleEdit<DateScheduleRecord> resource="dateSchedules" toForm={dateToForm} transform={toBody}>
+      <DateFields />
+    </ScheduleEdit>
   );
 }

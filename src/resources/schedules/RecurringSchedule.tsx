@@ -1,10 +1,9 @@
 import { Box } from '@mui/material';
-import { ArrayInput, BooleanInput, Create, DateInput, Edit, FormDataConsumer, minValue, NumberInput, required, SelectInput, SimpleFormIterator, TextInput, useRecordContext, useTranslate } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { ArrayInput, BooleanInput, DateInput, FormDataConsumer, minValue, NumberInput, required, SelectInput, SimpleFormIterator, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import type { RecurringSchedule as RecurringScheduleRecord } from '../../../schema/availability';
-import { DaysOfWeekInput, ScheduleResourcesInput, ScheduleServicesInput, TimeInput, TimeIntervalInput, useDayChoices } from './inputs';
-import { FormPart, ScheduleForm, useScheduleSaved } from './scheduleForm';
+import { DaysOfWeekInput, TimeInput, TimeIntervalInput, useDayChoices } from './inputs';
+import { FormPart, ScheduleConnectionsPart, ScheduleCreate, ScheduleEdit, ScheduleGeneralPart } from './scheduleForm';
 import { ScheduleTestPanel } from './ScheduleTestPanel';
 import { missingFixedTimes, NEW_RECURRING, recurringToBody, recurringToForm, type RecurringFormValues } from './scheduleValues';
 
@@ -38,11 +37,7 @@ function FixedTimes() {
 function RecurringFields() {
   return (
     <>
-      <FormPart title="resources.schedules.sections.general">
-        <TextInput source="Name" label={L('Name')} validate={required()} />
-        <BooleanInput source="Active" label={L('Active')} />
-        <TextInput source="Description" label={L('Description')} multiline minRows={2} className="full" />
-      </FormPart>
+      <ScheduleGeneralPart />
       <FormPart title="resources.schedules.sections.openingHours">
         <Box className="full">
           <DaysOfWeekInput source="DaysOfWeek" label={L('DaysOfWeek')} validate={required()} />
@@ -71,12 +66,7 @@ function RecurringFields() {
         </Box>
         <FixedTimes />
       </FormPart>
-      <FormPart title="resources.schedules.sections.resources">
-        <Box className="full">
-          <ScheduleResourcesInput />
-          <ScheduleServicesInput />
-        </Box>
-      </FormPart>
+      <ScheduleConnectionsPart />
       <ScheduleTestPanel path="/schedules/recurring/test" toBody={toBody} />
     </>
   );
@@ -84,33 +74,18 @@ function RecurringFields() {
 
 /** /schedules/recurring/new */
 export function RecurringScheduleCreate() {
-  const saved = useScheduleSaved();
   return (
-    <Create resource="recurringSchedules" title="resources.schedules.recurringNew" redirect={false} transform={toBody} mutationOptions={{ onSuccess: () => saved('created') }}>
-      <ScheduleForm values={NEW_RECURRING} canDelete={false} refuse={refuseWithoutFixedTimes}>
-        <RecurringFields />
-      </ScheduleForm>
-    </Create>
-  );
-}
-
-function RecurringEditForm() {
-  const record = useRecordContext<RecurringScheduleRecord & { id: number }>();
-  if (!record) return null;
-  return (
-    <ScheduleForm values={recurringToForm(record)} canDelete refuse={refuseWithoutFixedTimes}>
+    <ScheduleCreate resource="recurringSchedules" title="resources.schedules.recurringNew" values={NEW_RECURRING} transform={toBody} refuse={refuseWithoutFixedTimes}>
       <RecurringFields />
-    </ScheduleForm>
+    </ScheduleCreate>
   );
 }
 
 /** /schedules/recurring/{id} */
 export function RecurringScheduleEdit() {
-  const { id } = useParams();
-  const saved = useScheduleSaved();
   return (
-    <Edit resource="recurringSchedules" id={id} mutationMode="pessimistic" redirect={false} transform={toBody} mutationOptions={{ onSuccess: () => saved('updated') }}>
-      <RecurringEditForm />
-    </Edit>
+    <ScheduleEdit<RecurringScheduleRecord> resource="recurringSchedules" toForm={recurringToForm} transform={toBody} refuse={refuseWithoutFixedTimes}>
+      <RecurringFields />
+    </ScheduleEdit>
   );
 }

@@ -1,16 +1,24 @@
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { Alert, AlertTitle, Box, Typography } from '@mui/material';
 import {
+  BooleanInput,
+  Create,
   DeleteButton,
+  Edit,
+  required,
   SaveButton,
   SimpleForm,
+  TextInput,
   Toolbar,
   useNotify,
+  useRecordContext,
   useRedirect,
   useSaveContext,
   useTranslate,
 } from 'react-admin';
+import { useParams } from 'react-router-dom';
 import type { FieldValues } from 'react-hook-form';
+import { ScheduleResourcesInput, ScheduleServicesInput } from './inputs';
 import { SCHEDULE_REDIRECT_DELAY_MS } from './scheduleValues';
 
 /**
@@ -25,6 +33,8 @@ export function useScheduleSaved(): (kind: 'created' | 'updated') => void {
     window.setTimeout(() => redirect('/schedules'), SCHEDULE_REDIRECT_DELAY_MS);
   };
 }
+
+type Refusal = (values: FieldValues) => { title: string; message: string } | null;
 
 /** A titled group of inputs, two columns from the small breakpoint up. */
 export function FormPart({ title, children }: { title: string; children: ReactNode }) {
@@ -63,7 +73,7 @@ export function ScheduleForm({
 }: {
   values: FieldValues;
   canDelete: boolean;
-  refuse?: (values: FieldValues) => { title: string; message: string } | null;
+  refuse?: Refusal;
   children: ReactNode;
 }): ReactElement {
   const translate = useTranslate();
@@ -85,5 +95,96 @@ export function ScheduleForm({
         </Alert>
       ) : null}
     </SimpleForm>
+  );
+}
+
+
+/** The General part every schedule form starts with: name, active, description. */
+export function ScheduleGeneralPart() {
+  return (
+    <FormPart title="resources.schedules.sections.general">
+      <TextInput source="Name" label="resources.schedules.fields.Name" validate={required()} />
+      <BooleanInput source="Active" label="resources.schedules.fields.Active" />
+      <TextInput source="Description" label="resources.schedules.fields.Description" multiline minRows={2} className="full" />
+    </FormPart>
+  );
+}
+
+/** The part connecting a schedule to resources and services. */
+export function ScheduleConnectionsPart() {
+  return (
+    <FormPart title="resources.schedules.sections.resources">
+      <Box className="full">
+        <ScheduleResourcesInput />
+        <ScheduleServicesInput />
+      </Box>
+    </FormPart>
+  );
+}
+
+/**
+ * The create screen of one kind of schedule: starts from `values`, saves through `transform`, then notifies and goes back to /schedules.
+ * @example <ScheduleCreate resource="dateSchedules" title="resources.schedules.dateNew" values={NEW_DATE_SCHEDULE} transform={toBody}><DateFields /></ScheduleCreate>
+ */
+export function ScheduleCreate({
+  resource,
+  title,
+  values,
+  transform,
+  refuse,
+  children,
+}: {
+  resource: string;
+  title: string;
+  values: FieldValues;
+  transform: (values: FieldValues) => object;
+  refuse?: Refusal;
+  children: ReactNode;
+}): ReactElement {
+  const saved = useScheduleSaved();
+  return (
+    <Create resource={resource} title={title} redirect={false} transform={transform} mutationOptions={{ onSuccess: () => saved('created') }}>
+      <ScheduleForm values={values} canDelete={false} refuse={refuse}>
+        {children}
+      </ScheduleForm>
+    </Create>
+  );
+}
+
+function ScheduleEditForm<R extends object>({ toForm, refuse, children }: { toForm: (record: R) => FieldValues; refuse?: Refusal; children: ReactNode }) {
+  const record = useRecordContext<R & { id: number }>();
+  if (!record) return null;
+  return (
+    <ScheduleForm values={toForm(record)} canDelete refuse={refuse}>
+      {children}
+    </ScheduleForm>
+  );
+}
+
+/**
+ * The edit screen of one kind of schedule (id from the route): the record goes through `toForm`, saves through `transform`.
+ * @example <ScheduleEdit resource="dateSchedules" toForm={dateToForm} transform={toBody}><DateFields /></ScheduleEdit>
+ */
+export function ScheduleEdit<R extends object>({
+  resource,
+  toForm,
+  transform,
+  refuse,
+  children,
+}: {
+  resource: string;
+  toForm: (record: R) => FieldValues;
+  transform: (values: FieldValues) => object;
+  refuse?: Refusal;
+  children: ReactNode;
+}): ReactElement {
+  const { id } = useParams();
+  const saved = useScheduleSaved();
+  return (
+    <Edit resource={resource} id={id} mutationMode="pessimistic" redirect={false} transform={transform} mutationOptions={{ onSuccess: () => saved('updated') }}>
+      <ScheduleEditForm toForm={toForm} refuse={refuse}>
+        {children}
+      </ScheduleEditForm>
+    </Edit>
   );
 }
