@@ -10,13 +10,10 @@ import {
   NumberInput,
   ReferenceArrayInput,
   required,
-  SaveButton,
   SimpleForm,
   TextInput,
-  Toolbar,
   useGetList,
   useNotify,
-  useRecordContext,
 } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { FieldValues } from 'react-hook-form';
@@ -24,7 +21,7 @@ import type { ResourceDetails, ResourceInput } from '../../../schema/scheduling'
 import { apiErrorInfo } from '../../custom/api';
 import { FormPart } from '../schedules/scheduleForm';
 import { ColorInput } from './ColorInput';
-import { ConflictDeleteButton } from './ConflictDeleteButton';
+import { ConflictEditForm } from './ConflictEditForm';
 
 /** Colours new resources get in turn (the server's palette: the n-th resource gets colour n). */
 export const RESOURCE_COLORS = ['#4fc3f7', '#81c784', '#ffb74d', '#e57373', '#ba68c8', '#4db6ac', '#f06292', '#9575cd', '#aed581', '#ffd54f', '#7986cb', '#a1887f'];
@@ -112,29 +109,13 @@ export function ResourceCreate() {
   );
 }
 
-function ResourceEditForm() {
-  const record = useRecordContext<ResourceDetails & { id: number }>();
-  if (!record) return null;
-  return (
-    <SimpleForm
-      record={{ ...record, ResourceTypeIds: record.ResourceTypes.map((t) => t.Id) }}
-      toolbar={
-        <Toolbar sx={{ justifyContent: 'space-between' }}>
-          <SaveButton />
-          <ConflictDeleteButton />
-        </Toolbar>
-      }
-    >
-      <ResourceFields />
-    </SimpleForm>
-  );
-}
-
 /** /resources/{id}; deleting a booked resource opens the conflict modal. */
 export function ResourceEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect="list" transform={resourceToBody}>
-      <ResourceEditForm />
+      <ConflictEditForm<ResourceDetails & { id: number }> toForm={(record) => ({ ...record, ResourceTypeIds: record.ResourceTypes.map((t) => t.Id) })}>
+        <ResourceFields />
+      </ConflictEditForm>
     </Edit>
   );
 }

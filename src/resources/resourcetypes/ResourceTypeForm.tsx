@@ -5,17 +5,14 @@ import {
   Edit,
   ReferenceArrayInput,
   required,
-  SaveButton,
   SimpleForm,
   TextInput,
-  Toolbar,
-  useRecordContext,
 } from 'react-admin';
 import { Box } from '@mui/material';
 import type { FieldValues } from 'react-hook-form';
 import type { Resource, ResourceType } from '../../../schema/availability';
 import type { ResourceTypeInput } from '../../../schema/scheduling';
-import { ConflictDeleteButton } from '../resources/ConflictDeleteButton';
+import { ConflictEditForm } from '../resources/ConflictEditForm';
 import { DEFAULT_RESOURCE_PRIORITY } from '../resources/ResourceForm';
 import { FormPart } from '../schedules/scheduleForm';
 
@@ -63,24 +60,6 @@ export function ResourceTypeCreate() {
   );
 }
 
-function ResourceTypeEditForm() {
-  const record = useRecordContext<ResourceType & { id: number }>();
-  if (!record) return null;
-  return (
-    <SimpleForm
-      record={{ ...record, ResourceIds: record.Resources.map((r) => r.Id) }}
-      toolbar={
-        <Toolbar sx={{ justifyContent: 'space-between' }}>
-          <SaveButton />
-          <ConflictDeleteButton />
-        </Toolbar>
-      }
-    >
-      <ResourceTypeFields />
-    </SimpleForm>
-  );
-}
-
 /** /resource-types/{id}; deleting a type a service uses opens the conflict modal. */
 export function ResourceTypeEdit() {
   return (
@@ -91,7 +70,9 @@ export function ResourceTypeEdit() {
         resourceTypeToBody(values, ((options?.previousData as ResourceType | undefined)?.Resources ?? []) as Resource[])
       }
     >
-      <ResourceTypeEditForm />
+      <ConflictEditForm<ResourceType & { id: number }> toForm={(record) => ({ ...record, ResourceIds: record.Resources.map((r) => r.Id) })}>
+        <ResourceTypeFields />
+      </ConflictEditForm>
     </Edit>
   );
 }
