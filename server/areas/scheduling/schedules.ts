@@ -16,7 +16,7 @@ import type { Db } from '../../db/db';
 import { ApiError, ValidationErrors } from '../../errors';
 import type { Lang } from '../../messages';
 import { ref } from '../../schemas';
-import { defineResource, pageSchema, registerResource } from '../../autoquery/index';
+import { defineResource, pageSchema, registerResource, type SqlParams } from '../../autoquery/index';
 import { availableTimes, parseLocal, ZoneClock, type ServiceSpec } from '../../domain/availability';
 import { dayOfWeek } from '../prices';
 import { loadTimeExceptions, withEngineErrors } from './availabilityData';
@@ -81,6 +81,29 @@ async function checkLinks(db: Db, ctx: CallerContext, input: { Resources?: { Id:
   return { resources, services };
 }
 
+/** Which schedule table family: its link tables are `<kind>_schedule_resources` and `<kind>_schedule_services`. */
+type ScheduleKind = 'recurring' | 'date';
+
+/** The ServiceId list filter: schedules of this kind connected to any of the given services. */
+function connectedToServices(kind: ScheduleKind) {
+  return (value: unknown, p: SqlParams) =>
+    `exists (select 1 from ${kind}_schedule_services l where l.schedule_id = t.id and l.service_id = any(${p.add((Array.isArray(value) ? value : [value]).map(Number))}::int[]))`;
+}
+
+/** Replaces the Resources and Services links of one schedule, each only when the body names it. */
+async function writeScheduleLinks(db: Db, ctx: CallerContext, kind: ScheduleKind, id: number, input: { Resources?: { Id: number }[]; Services?: { Id: number }[] }) {
+  if (input.Resources) await replaceLinks(db, ctx, `${kind}_schedule_resources`, 'schedule_id', id, 'resource_id', input.Resources.map((r) => r.Id));
+  if (input.Services) await replaceLinks(db, ctx, `${kind}_schedule_services`, 'schedule_id', id, 'service_id', input.Services.map((s) => s.Id));
+}
+
+/** The linked resources and services of a page of schedules, each keyed by schedule id. */
+function readScheduleLinks(db: Db, ctx: CallerContext, kind: ScheduleKind, ids: readonly number[]) {
+  return Promise.all([
+    linkedNames(db, ctx, `${kind}_schedule_resources`, 'schedule_id', 'resource_id', 'resources', ids),
+    linkedNames(db, ctx, `${kind}_schedule_services`, 'schedule_id', 'service_id', 'services', ids),
+  ]);
+}
+
 type StoredRecurring = Omit<RecurringSchedule, 'DaysOfWeek'> & { DaysOfWeek: DayOfWeek[] | number[] };
 
 export const recurringSchedules = defineResource<RecurringSchedule, RecurringScheduleWrite, RecurringScheduleQuery>({
@@ -111,8 +134,7 @@ export const recurringSchedules = defineResource<RecurringSchedule, RecurringSch
   filters: {
     Id: 'Id',
     Active: 'Active',
-    ServiceId: (value, p) =>
-      `exists (select 1 from recurring_schedule_services l where l.schedule_id = t.id and l.service_id = any(${p.add((Array.isArray(value) ? value : [value]).map(Number))}::int[]))`,
+    ServiceId: connectedToServices('recurring'),
   },
   schemas: { query: 'RecurringScheduleQuery', input: 'RecurringScheduleWrite', item: 'RecurringSchedule' },
   hooks: {
@@ -135,20 +157,18 @@ export const recurringSchedules = defineResource<RecurringSchedule, RecurringSch
           );
         }
       }
-      if (input.Resources) await replaceLinks(w.db, w.ctx, 'recurring_schedule_resources', 'schedule_id', id, 'resource_id', input.Resources.map((r) => r.Id));
-      if (input.Services) await replaceLinks(w.db, w.ctx, 'recurring_schedule_services', 'schedule_id', id, 'service_id', input.Services.map((s) => s.Id));
+      await writeScheduleLinks(w.db, w.ctx, 'recurring', id, input);
     },
     async afterRead(records, r) {
       const ids = records.map((x) => x.Id);
-      const [dates, resources, services] = await Promise.all([
+      const [dates, [resources, services]] = await Promise.all([
         r.db.query<RecurringScheduleDate & { owner: number }>(
           `select schedule_id as owner, id as "Id", to_char(date, 'YYYY-MM-DD') as "Date", day_of_week_id as "DayOfWeekId",
                   to_char(start_time, 'HH24:MI:SS') as "StartTime", to_char(end_time, 'HH24:MI:SS') as "EndTime"
              from recurring_schedule_dates where company_id = $1 and schedule_id = any($2::int[]) order by date nulls first, start_time, id`,
           [r.ctx.companyId, ids],
         ),
-        linkedNames(r.db, r.ctx, 'recurring_schedule_resources', 'schedule_id', 'resource_id', 'resources', ids),
-        linkedNames(r.db, r.ctx, 'recurring_schedule_services', 'schedule_id', 'service_id', 'services', ids),
+        readScheduleLinks(r.db, r.ctx, 'recurring', ids),
       ]);
       for (const x of records as StoredRecurring[]) {
         x.DaysOfWeek = (x.DaysOfWeek as number[]).map(dayOfWeek);
@@ -195,8 +215,7 @@ export const dateSchedules = defineResource<DateSchedule, DateScheduleWrite, Dat
   filters: {
     Id: 'Id',
     Active: 'Active',
-    ServiceId: (value, p) =>
-      `exists (select 1 from date_schedule_services l where l.schedule_id = t.id and l.service_id = any(${p.add((Array.isArray(value) ? value : [value]).map(Number))}::int[]))`,
+    ServiceId: connectedToServices('date'),
   },
   schemas: { query: 'DateScheduleQuery', input: 'DateScheduleWrite', item: 'DateSchedule' },
   hooks: {
@@ -230,20 +249,18 @@ export const dateSchedules = defineResource<DateSchedule, DateScheduleWrite, Dat
           to.toISO(),
         ]);
       }
-      if (input.Resources) await replaceLinks(w.db, w.ctx, 'date_schedule_resources', 'schedule_id', id, 'resource_id', input.Resources.map((r) => r.Id));
-      if (input.Services) await replaceLinks(w.db, w.ctx, 'date_schedule_services', 'schedule_id', id, 'service_id', input.Services.map((s) => s.Id));
+      await writeScheduleLinks(w.db, w.ctx, 'date', id, input);
     },
     async afterRead(records, r) {
       const ids = records.map((x) => x.Id);
       const clock = ZoneClock.of(r.ctx.timeZone);
-      const [dates, resources, services] = await Promise.all([
+      const [dates, [resources, services]] = await Promise.all([
         r.db.query<{ owner: number; id: number; f: number; t: number }>(
           `select schedule_id as owner, id, (extract(epoch from from_at) * 1000)::float8 as f, (extract(epoch from to_at) * 1000)::float8 as t
              from date_schedule_dates where company_id = $1 and schedule_id = any($2::int[]) order by from_at, id`,
           [r.ctx.companyId, ids],
         ),
-        linkedNames(r.db, r.ctx, 'date_schedule_resources', 'schedule_id', 'resource_id', 'resources', ids),
-        linkedNames(r.db, r.ctx, 'date_schedule_services', 'schedule_id', 'service_id', 'services', ids),
+        readScheduleLinks(r.db, r.ctx, 'date', ids),
       ]);
       for (const x of records) {
         x.ScheduleDates = dates.filter((d) => d.owner === x.Id).map((d) => ({ Id: d.id, From: clock.format(d.f), To: clock.format(d.t) }));
