@@ -1,3 +1,4 @@
+import type { ReactElement, ReactNode } from 'react';
 import { AutocompleteInput, DataTable, DateInput, List, ReferenceInput, TopToolbar } from 'react-admin';
 import type { RebateCodeTransaction } from '../../../schema/rebatecodes';
 import { ExportButtons } from './ExportButtons';
@@ -9,13 +10,37 @@ const Col = DataTable.Col<TransactionRecord>;
 const dateOnly = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '');
 
 /** Customer and created-date filters, shared by the usages and transactions views. */
-export const transactionFilters = [
+const transactionFilters = [
   <ReferenceInput key="customer" source="CustomerId" reference="customers" alwaysOn>
     <AutocompleteInput label="custom.promoCodes.filters.customer" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 220 }} />
   </ReferenceInput>,
   <DateInput key="from" source="CreatedFrom" label="custom.promoCodes.filters.createdFrom" format={dateOnly} alwaysOn />,
   <DateInput key="to" source="CreatedTo" label="custom.promoCodes.filters.createdTo" format={dateOnly} alwaysOn />,
 ];
+
+/**
+ * A newest-first list of code transactions with the customer and date filters, 25 a page, not synced to the URL.
+ * @example <TransactionList resource="promo-code-usages" storeKey="promo-codes.usages" actions={false}><DataTable>…</DataTable></TransactionList>
+ */
+export function TransactionList({ resource, storeKey, actions, children }: { resource: string; storeKey: string; actions: ReactElement | false; children: ReactNode }) {
+  return (
+    <List
+      resource={resource}
+      sort={{ field: 'Created', order: 'DESC' }}
+      perPage={25}
+      debounce={500}
+      filters={transactionFilters}
+      actions={actions}
+      disableSyncWithLocation
+      storeKey={storeKey}
+      title=" "
+      empty={false}
+      sx={{ '& .RaList-content': { overflowX: 'auto' } }}
+    >
+      {children}
+    </List>
+  );
+}
 
 function Actions() {
   return (
@@ -32,19 +57,7 @@ function Actions() {
  */
 export function TransactionsReport() {
   return (
-    <List
-      resource="promo-code-transactions"
-      sort={{ field: 'Created', order: 'DESC' }}
-      perPage={25}
-      debounce={500}
-      filters={transactionFilters}
-      actions={<Actions />}
-      disableSyncWithLocation
-      storeKey="promo-codes.transactions"
-      title=" "
-      empty={false}
-      sx={{ '& .RaList-content': { overflowX: 'auto' } }}
-    >
+    <TransactionList resource="promo-code-transactions" storeKey="promo-codes.transactions" actions={<Actions />}>
       <DataTable bulkActionButtons={false} rowClick={false}>
         <Col source="Created" label="custom.promoCodes.columns.Created" render={(t) => shortDateTime(t.Created)} />
         <Col source="RebateCodeSign" label="custom.promoCodes.columns.RebateCodeSign" />
@@ -54,6 +67,6 @@ export function TransactionsReport() {
         <Col source="ServiceName" label="custom.promoCodes.columns.ServiceName" />
         <Col source="Comment" label="custom.promoCodes.columns.Comment" disableSort />
       </DataTable>
-    </List>
+    </TransactionList>
   );
 }

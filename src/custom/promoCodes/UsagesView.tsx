@@ -1,7 +1,7 @@
-import { DataTable, List } from 'react-admin';
+import { DataTable } from 'react-admin';
 import type { RebateCodeTransaction } from '../../../schema/rebatecodes';
 import { ChangeCell, shortDateTime } from './transactionCells';
-import { transactionFilters } from './TransactionsReport';
+import { TransactionList } from './TransactionsReport';
 
 type UsageRecord = RebateCodeTransaction & { id: number };
 const Col = DataTable.Col<UsageRecord>;
@@ -9,19 +9,7 @@ const Col = DataTable.Col<UsageRecord>;
 /** The bookings codes were used in: customer, service, created date; filter by customer and dates. */
 export function UsagesView() {
   return (
-    <List
-      resource="promo-code-usages"
-      sort={{ field: 'Created', order: 'DESC' }}
-      perPage={25}
-      debounce={500}
-      filters={transactionFilters}
-      actions={false}
-      disableSyncWithLocation
-      storeKey="promo-codes.usages"
-      title=" "
-      empty={false}
-      sx={{ '& .RaList-content': { overflowX: 'auto' } }}
-    >
+    <TransactionList resource="promo-code-usages" storeKey="promo-codes.usages" actions={false}>
       <DataTable bulkActionButtons={false} rowClick={false}>
         <Col source="Created" label="custom.promoCodes.columns.Created" render={(t) => shortDateTime(t.Created)} />
         <Col source="RebateCodeSign" label="custom.promoCodes.columns.RebateCodeSign" />
@@ -30,6 +18,6 @@ export function UsagesView() {
         <Col source="Amount" label="custom.promoCodes.columns.Change" render={(t) => <ChangeCell transaction={t} />} />
         <Col source="BookingId" label="custom.promoCodes.columns.BookingId" />
       </DataTable>
-    </List>
+    </TransactionList>
   );
 }
