@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
@@ -68,6 +68,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Typography>
       {children}
     </Box>
+  );
+}
+
+/** What a section has connected: a spinner while loading, `empty` when there is nothing, else the list. */
+function ConnectedList({ label, pending, empty, children }: { label: string; pending: boolean; empty: string; children: ReactElement[] }) {
+  if (pending) return <CircularProgress size={24} />;
+  if (children.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
+  return (
+    <List dense aria-label={label}>
+      {children}
+    </List>
   );
 }
 
@@ -165,24 +176,18 @@ function ServiceSchedulingOf({ service }: { service: WireRecord<Service> }) {
       ) : null}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={4}>
         <Section title={translate(`${T}.resourceTypes`)}>
-          {linkedTypes.isPending ? (
-            <CircularProgress size={24} />
-          ) : connectedTypes.length === 0 ? (
-            <Typography color="text.secondary">{translate(`${T}.noResourceTypes`)}</Typography>
-          ) : (
-            <List dense aria-label={translate(`${T}.resourceTypes`)}>
-              {connectedTypes.map((t) => (
-                <ListItem key={t.Id} divider secondaryAction={removeButton(t.Name, { kind: 'resourceType', id: t.Id, name: t.Name })}>
-                  <ListItemText
-                    primary={t.Name}
-                    secondary={[translate(`${T}.numberOfResourcesValue`, { count: t.NumberOfResources }), t.Resources.map((r) => r.Name).join(', ')]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  />
-                </ListItem>
-              ))}
-            </List>
-          )}
+          <ConnectedList label={translate(`${T}.resourceTypes`)} pending={linkedTypes.isPending} empty={translate(`${T}.noResourceTypes`)}>
+            {connectedTypes.map((t) => (
+              <ListItem key={t.Id} divider secondaryAction={removeButton(t.Name, { kind: 'resourceType', id: t.Id, name: t.Name })}>
+                <ListItemText
+                  primary={t.Name}
+                  secondary={[translate(`${T}.numberOfResourcesValue`, { count: t.NumberOfResources }), t.Resources.map((r) => r.Name).join(', ')]
+                    .filter(Boolean)
+                    .join(' · ')}
+                />
+              </ListItem>
+            ))}
+          </ConnectedList>
           <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'flex-start' }}>
             <TextField
               select
@@ -216,31 +221,25 @@ function ServiceSchedulingOf({ service }: { service: WireRecord<Service> }) {
         </Section>
 
         <Section title={translate(`${T}.schedules`)}>
-          {linkedSchedules.isPending ? (
-            <CircularProgress size={24} />
-          ) : connectedSchedules.length === 0 ? (
-            <Typography color="text.secondary">{translate(`${T}.noSchedules`)}</Typography>
-          ) : (
-            <List dense aria-label={translate(`${T}.schedules`)}>
-              {connectedSchedules.map((s) => (
-                <ListItem
-                  key={`${s.ScheduleType}:${s.Id}`}
-                  divider
-                  secondaryAction={removeButton(s.Name, { kind: 'schedule', id: s.Id, name: s.Name, type: s.ScheduleType })}
-                >
-                  <ListItemText
-                    primary={
-                      <>
-                        {s.Name}
-                        {s.Active ? null : <Chip size="small" label={translate(`${T}.inactive`)} sx={{ ml: 1 }} />}
-                      </>
-                    }
-                    secondary={translate(scheduleLabel[s.ScheduleType])}
-                  />
-                </ListItem>
-              ))}
-            </List>
-          )}
+          <ConnectedList label={translate(`${T}.schedules`)} pending={linkedSchedules.isPending} empty={translate(`${T}.noSchedules`)}>
+            {connectedSchedules.map((s) => (
+              <ListItem
+                key={`${s.ScheduleType}:${s.Id}`}
+                divider
+                secondaryAction={removeButton(s.Name, { kind: 'schedule', id: s.Id, name: s.Name, type: s.ScheduleType })}
+              >
+                <ListItemText
+                  primary={
+                    <>
+                      {s.Name}
+                      {s.Active ? null : <Chip size="small" label={translate(`${T}.inactive`)} sx={{ ml: 1 }} />}
+                    </>
+                  }
+                  secondary={translate(scheduleLabel[s.ScheduleType])}
+                />
+              </ListItem>
+            ))}
+          </ConnectedList>
           <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'flex-start' }}>
             <TextField
               select
