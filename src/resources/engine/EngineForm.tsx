@@ -1,4 +1,4 @@
-import { isValidElement, useState, type ReactElement } from 'react';
+import { isValidElement, useState, type ReactElement, type ReactNode } from 'react';
 import { Box, Tab, Tabs, Typography } from '@mui/material';
 import {
   Create,
@@ -90,27 +90,44 @@ export function EngineCreate() {
   );
 }
 
-function EditForm({ form }: { form: FormSpec<RaRecord> }) {
-  const record = useRecordContext<RaRecord>();
+/**
+ * An edit form of the record in context, shaped by `toForm`, with Save on the left and `deleteButton` on the right.
+ * @example <RecordEditForm<ResourceType & { id: number }> toForm={(r) => ({ ...r, ResourceIds: r.Resources.map((m) => m.Id) })} deleteButton={<ConflictDeleteButton />}><Fields /></RecordEditForm>
+ */
+export function RecordEditForm<R extends RaRecord>({ toForm, deleteButton, children }: { toForm: (record: R) => RaRecord; deleteButton: ReactElement; children: ReactNode }) {
+  const record = useRecordContext<R>();
   if (!record) return null;
   return (
     <SimpleForm
-      record={form.toForm ? { ...record, ...form.toForm(record) } : record}
+      record={toForm(record)}
       toolbar={
         <Toolbar sx={{ justifyContent: 'space-between' }}>
           <SaveButton />
-          <EngineDeleteButton />
+          {deleteButton}
         </Toolbar>
       }
     >
-      <FormSections form={form} />
+      {children}
     </SimpleForm>
+  );
+}
+
+/**
+ * The edit form of a declaration's `form`: the record with `form.toForm` over it, then `before` and the declared sections.
+ * @example <DeclaredEditForm form={form} deleteButton={<RebateCodeDeleteButton />} before={<Balance />} />
+ */
+export function DeclaredEditForm({ form, deleteButton = <EngineDeleteButton />, before }: { form: FormSpec<RaRecord>; deleteButton?: ReactElement; before?: ReactNode }) {
+  return (
+    <RecordEditForm<RaRecord> toForm={(record) => (form.toForm ? { ...record, ...form.toForm(record) } : record)} deleteButton={deleteButton}>
+      {before}
+      <FormSections form={form} />
+    </RecordEditForm>
   );
 }
 
 function EditTabs({ form }: { form: FormSpec<RaRecord> }) {
   const translate = useTranslate();
-  const tabs = [{ id: 'general', label: 'engine.tabs.general', content: <EditForm form={form} /> }, ...(form.editTabs ?? [])];
+  const tabs = [{ id: 'general', label: 'engine.tabs.general', content: <DeclaredEditForm form={form} /> }, ...(form.editTabs ?? [])];
   const fromHash = () => {
     const hash = typeof window === 'undefined' ? '' : window.location.hash.replace('#', '');
     return tabs.some((t) => t.id === hash) ? hash : tabs[0].id;
@@ -149,7 +166,7 @@ export function EngineEdit(): ReactElement {
         </TopToolbar>
       }
     >
-      {form.editTabs?.length ? <EditTabs form={form} /> : <EditForm form={form} />}
+      {form.editTabs?.length ? <EditTabs form={form} /> : <DeclaredEditForm form={form} />}
     </Edit>
   );
 }

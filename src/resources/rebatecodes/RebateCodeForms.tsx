@@ -3,9 +3,7 @@ import {
   Create,
   Edit,
   ListButton,
-  SaveButton,
   SimpleForm,
-  Toolbar,
   TopToolbar,
   useLocale,
   useRecordContext,
@@ -14,7 +12,7 @@ import {
 } from 'react-admin';
 import type { RebateCode } from '../../../schema/rebatecodes';
 import { useDeclaration, useDefinitions } from '../engine/api';
-import { FormSections, toBody } from '../engine/EngineForm';
+import { DeclaredEditForm, FormSections, toBody } from '../engine/EngineForm';
 import type { FormSpec, WireRecord } from '../engine/types';
 import { formatRemaining, hasBalance } from './codeTypes';
 import { RebateCodeDeleteButton } from './RebateCodeDeleteButton';
@@ -55,25 +53,6 @@ function Balance() {
   );
 }
 
-function EditForm({ form }: { form: FormSpec<RaRecord> }) {
-  const record = useRecordContext<RaRecord>();
-  if (!record) return null;
-  return (
-    <SimpleForm
-      record={form.toForm ? { ...record, ...form.toForm(record) } : record}
-      toolbar={
-        <Toolbar sx={{ justifyContent: 'space-between' }}>
-          <SaveButton />
-          <RebateCodeDeleteButton />
-        </Toolbar>
-      }
-    >
-      <Balance />
-      <FormSections form={form} />
-    </SimpleForm>
-  );
-}
-
 /** /promo-codes/{id}: edit, send or download the report, delete (ForceDelete when Off). */
 export function RebateCodeEdit() {
   const declaration = useDeclaration();
@@ -93,7 +72,7 @@ export function RebateCodeEdit() {
       }
     >
       <Box>
-        <EditForm form={form} />
+        <DeclaredEditForm form={form} deleteButton={<RebateCodeDeleteButton />} before={<Balance />} />
       </Box>
     </Edit>
   );

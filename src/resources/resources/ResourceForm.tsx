@@ -21,7 +21,8 @@ import type { ResourceDetails, ResourceInput } from '../../../schema/scheduling'
 import { apiErrorInfo } from '../../custom/api';
 import { FormPart } from '../schedules/scheduleForm';
 import { ColorInput } from './ColorInput';
-import { ConflictEditForm } from './ConflictEditForm';
+import { RecordEditForm } from '../engine/EngineForm';
+import { ConflictDeleteButton } from './ConflictDeleteButton';
 
 /** Colours new resources get in turn (the server's palette: the n-th resource gets colour n). */
 export const RESOURCE_COLORS = ['#4fc3f7', '#81c784', '#ffb74d', '#e57373', '#ba68c8', '#4db6ac', '#f06292', '#9575cd', '#aed581', '#ffd54f', '#7986cb', '#a1887f'];
@@ -113,9 +114,9 @@ export function ResourceCreate() {
 export function ResourceEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect="list" transform={resourceToBody}>
-      <ConflictEditForm<ResourceDetails & { id: number }> toForm={(record) => ({ ...record, ResourceTypeIds: record.ResourceTypes.map((t) => t.Id) })}>
+      <RecordEditForm<ResourceDetails & { id: number }> deleteButton={<ConflictDeleteButton />} toForm={(record) => ({ ...record, ResourceTypeIds: record.ResourceTypes.map((t) => t.Id) })}>
         <ResourceFields />
-      </ConflictEditForm>
+      </RecordEditForm>
     </Edit>
   );
 }

@@ -12,7 +12,8 @@ import { Box } from '@mui/material';
 import type { FieldValues } from 'react-hook-form';
 import type { Resource, ResourceType } from '../../../schema/availability';
 import type { ResourceTypeInput } from '../../../schema/scheduling';
-import { ConflictEditForm } from '../resources/ConflictEditForm';
+import { RecordEditForm } from '../engine/EngineForm';
+import { ConflictDeleteButton } from '../resources/ConflictDeleteButton';
 import { DEFAULT_RESOURCE_PRIORITY } from '../resources/ResourceForm';
 import { FormPart } from '../schedules/scheduleForm';
 
@@ -70,9 +71,9 @@ export function ResourceTypeEdit() {
         resourceTypeToBody(values, ((options?.previousData as ResourceType | undefined)?.Resources ?? []) as Resource[])
       }
     >
-      <ConflictEditForm<ResourceType & { id: number }> toForm={(record) => ({ ...record, ResourceIds: record.Resources.map((r) => r.Id) })}>
+      <RecordEditForm<ResourceType & { id: number }> deleteButton={<ConflictDeleteButton />} toForm={(record) => ({ ...record, ResourceIds: record.Resources.map((r) => r.Id) })}>
         <ResourceTypeFields />
-      </ConflictEditForm>
+      </RecordEditForm>
     </Edit>
   );
 }
