@@ -4,26 +4,8 @@ import { ValidationErrors } from '../errors';
 import { validateCustomFieldValues, type CustomFieldDefinition } from '../domain/customFields';
 import './catalogMessages';
 
-interface DefinitionRow {
-  Id: number;
-  Name: string;
-  Description: string;
-  Width: number;
-  DataType: 'TextBox' | 'DropDown';
-  DefaultValue: string | null;
-  IsMandatory: boolean;
-  MandatoryErrorMessage: string | null;
-  MaxLength: number;
-  MultipleLineText: boolean;
-  RegExId: string | null;
-  RegExErrorMessage: string | null;
-  IsPublic: boolean;
-  IsHidden: boolean;
-  SortOrder: number;
-  Table: CustomFieldTable;
-  Active: boolean;
-  Values: CustomField['Values'];
-}
+/** A custom field definition as DEFINITION_COLUMNS select it: the wire record without its services and timestamps. */
+type DefinitionRow = Omit<CustomField, 'Services' | 'Created' | 'Updated'>;
 
 const DEFINITION_COLUMNS = `f.id as "Id", f.name as "Name", f.description as "Description", f.width as "Width",
   f.data_type as "DataType", f.default_value as "DefaultValue", f.is_mandatory as "IsMandatory",
