@@ -4,8 +4,8 @@ import type { Mailer } from '../integrations/mail/index';
 import { findUserByEmail, type IdentityUser } from './accounts';
 import { revokeAccount } from './adapter';
 import { hashPassword } from './passwords';
-import { t } from './texts';
-import { consumeUserToken, issueUserToken, peekUserToken } from './userTokens';
+import { t, type TextKey } from './texts';
+import { consumeUserToken, issueUserToken, peekUserToken, type UserTokenPurpose } from './userTokens';
 
 /** Where mailed links lead. */
 export interface AccountLinks {
@@ -34,22 +34,35 @@ function displayName(user: IdentityUser): string {
   return `${user.firstname} ${user.lastname}`.trim() || user.email;
 }
 
+/** Per token purpose: the link the mail carries and the texts of its subject and body. */
+const LINK_MAILS: Record<UserTokenPurpose, { link: keyof AccountLinks; subject: TextKey; body: TextKey }> = {
+  reset_password: { link: 'resetPassword', subject: 'resetSubject', body: 'resetBody' },
+  delete_account: { link: 'deleteAccount', subject: 'deleteSubject', body: 'deleteBody' },
+  verify_email: { link: 'verifyEmail', subject: 'verifySubject', body: 'verifyBody' },
+};
+
+/** Issues a token of `purpose` for the user and mails them the link that uses it. */
+async function mailTokenLink({ db, mailer, links }: AccountServices, user: IdentityUser, lang: Lang, purpose: UserTokenPurpose): Promise<void> {
+  const mail = LINK_MAILS[purpose];
+  const token = await issueUserToken(db, { companyId: user.companyId, userId: user.id, purpose });
+  const link = links[mail.link](token, lang);
+  await mailer.send({
+    companyId: user.companyId,
+    to: user.email,
+    subject: t(lang, mail.subject),
+    text: t(lang, mail.body, { name: displayName(user), email: user.email, link }),
+    kind: purpose,
+  });
+}
+
 /**
  * Mails a one-hour password reset link when an active account has this e-mail; does nothing
  * otherwise, so callers can answer the same either way.
  */
-export async function requestPasswordReset({ db, mailer, links }: AccountServices, email: string, lang: Lang): Promise<void> {
-  const user = await findUserByEmail(db, email);
+export async function requestPasswordReset(services: AccountServices, email: string, lang: Lang): Promise<void> {
+  const user = await findUserByEmail(services.db, email);
   if (!user || !user.active) return;
-  const token = await issueUserToken(db, { companyId: user.companyId, userId: user.id, purpose: 'reset_password' });
-  const link = links.resetPassword(token, lang);
-  await mailer.send({
-    companyId: user.companyId,
-    to: user.email,
-    subject: t(lang, 'resetSubject'),
-    text: t(lang, 'resetBody', { name: displayName(user), email: user.email, link }),
-    kind: 'reset_password',
-  });
+  await mailTokenLink(services, user, lang, 'reset_password');
 }
 
 /** Whether a reset link is still usable (to show the form or the 'invalid link' page). */
@@ -73,16 +86,8 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
   });
 }
 
-export async function requestAccountDeletion({ db, mailer, links }: AccountServices, user: IdentityUser, lang: Lang): Promise<void> {
-  const token = await issueUserToken(db, { companyId: user.companyId, userId: user.id, purpose: 'delete_account' });
-  const link = links.deleteAccount(token, lang);
-  await mailer.send({
-    companyId: user.companyId,
-    to: user.email,
-    subject: t(lang, 'deleteSubject'),
-    text: t(lang, 'deleteBody', { name: displayName(user), email: user.email, link }),
-    kind: 'delete_account',
-  });
+export async function requestAccountDeletion(services: AccountServices, user: IdentityUser, lang: Lang): Promise<void> {
+  await mailTokenLink(services, user, lang, 'delete_account');
 }
 
 /** The e-mail of the account a deletion link is for, while the link is valid. */
@@ -121,16 +126,8 @@ export async function deleteAccount(db: Db, token: string): Promise<boolean> {
   return true;
 }
 
-export async function requestEmailVerification({ db, mailer, links }: AccountServices, user: IdentityUser, lang: Lang): Promise<void> {
-  const token = await issueUserToken(db, { companyId: user.companyId, userId: user.id, purpose: 'verify_email' });
-  const link = links.verifyEmail(token, lang);
-  await mailer.send({
-    companyId: user.companyId,
-    to: user.email,
-    subject: t(lang, 'verifySubject'),
-    text: t(lang, 'verifyBody', { name: displayName(user), email: user.email, link }),
-    kind: 'verify_email',
-  });
+export async function requestEmailVerification(services: AccountServices, user: IdentityUser, lang: Lang): Promise<void> {
+  await mailTokenLink(services, user, lang, 'verify_email');
 }
 
 export async function verifyEmail(db: Db, token: string): Promise<boolean> {
