@@ -147,33 +147,9 @@ export interface ScheduleTestWindow {
 }
 
 /** Body of POST /schedules/recurring/test: an unsaved recurring schedule and the window to show. */
-export interface RecurringScheduleTest extends ScheduleTestWindow {
+export interface RecurringScheduleTest extends ScheduleTestWindow, Omit<RecurringScheduleInput, 'Name'> {
   /** @maxLength 100 */
   Name?: string;
-  /** @maxLength 1000 */
-  Description?: string | null;
-  Active?: boolean;
-  /** @minimum 1 @maximum 1440 @asType integer */
-  TimeInterval: number;
-  ValidFrom?: LocalDate | null;
-  ValidTo?: LocalDate | null;
-  StartTime: TimeOfDay;
-  EndTime: TimeOfDay;
-  /** @minimum 0 @maximum 3650 @asType integer */
-  NumberOfScheduleDays?: number | null;
-  IsResourceSpecific?: boolean;
-  EnableBookingUntilClosingTime?: boolean;
-  IsFixedTimes?: boolean;
-  /** @maxItems 7 */
-  DaysOfWeek: DayOfWeekId[];
-  /** @maxItems 50 */
-  Exceptions?: RecurringScheduleInput['Exceptions'];
-  /** @maxItems 500 */
-  ScheduleDates?: RecurringScheduleInput['ScheduleDates'];
-  /** @maxItems 1000 */
-  Resources?: { Id: Id }[];
-  /** @maxItems 1000 */
-  Services?: { Id: Id }[];
   /** @minimum 1 */
   CompanyId?: number;
 }
