@@ -1,5 +1,5 @@
 import { startBenchServer } from './server';
-import { loadTest } from './stats';
+import { loadTest, viaFetch } from './stats';
 
 /** Requests in flight at once (PRICING_BENCH_CONCURRENCY; default 1, so p95 is one request's latency). */
 const CONCURRENCY = Number(process.env.PRICING_BENCH_CONCURRENCY ?? 1);
@@ -39,12 +39,12 @@ export async function runPricingBench(): Promise<{ name: string; p50: number; p9
     const priceUrl = `${server.baseUrl}/api/services/${prepared.serviceId}/calculateprice`;
     const body = JSON.stringify({ Interval: { From: '2030-06-03T10:00:00' }, RebateCodeIds: prepared.codeIds });
     const signUrl = `${server.baseUrl}/api/rebatecodes/getbysign?RebateCodeSign=bench20&Date=2030-06-03T10:00:00&ServiceId=${prepared.serviceId}`;
-    const calculate = () => fetch(priceUrl, { method: 'PUT', headers, body });
-    const lookup = () => fetch(signUrl, { headers });
+    const calculate = viaFetch(priceUrl, { method: 'PUT', headers, body });
+    const lookup = viaFetch(signUrl, { headers });
 
-    const check = (await (await calculate()).json()) as { TotalPrice?: number };
+    const check = (await (await fetch(priceUrl, { method: 'PUT', headers, body })).json()) as { TotalPrice?: number };
     if (check.TotalPrice !== 56) throw new Error(`unexpected calculateprice answer: ${JSON.stringify(check)}`);
-    const found = await lookup();
+    const found = await fetch(signUrl, { headers });
     if (!found.ok) throw new Error(`unexpected getbysign answer: ${found.status} ${await found.text()}`);
 
     const results: { name: string; p50: number; p95: number; unit: 'ms' }[] = [];

@@ -26,9 +26,15 @@ if (want('bundle')) {
   rows.push({ name: 'JS before first screen (gzip)', value: `${(b.totalGzip / 1024).toFixed(1)} kB (${b.files.length} files, ${(b.totalBytes / 1024).toFixed(0)} kB raw)`, target: '≤ 300 kB', ok: b.totalGzip <= 300 * 1024 });
 }
 if (want('customers')) {
-  const r = await benchCustomerList();
-  rows.push({ name: `${r.name} p50`, value: ms(r.p50), target: '', ok: true });
-  rows.push({ name: `${r.name} p95`, value: `${ms(r.p95)} (${r.requests} requests, ${r.errors} errors, ${r.rps.toFixed(0)} req/s)`, target: '< 10 ms', ok: r.p95 < 10 && r.errors === 0 });
+  for (const r of await benchCustomerList()) {
+    rows.push({ name: `${r.name} p50`, value: ms(r.p50), target: '', ok: true });
+    rows.push({
+      name: `${r.name} p95`,
+      value: `${ms(r.p95)} (${r.requests} requests, ${r.errors} errors, ${r.rps.toFixed(0)} req/s)`,
+      target: r.target ? '< 10 ms' : '',
+      ok: (!r.target || r.p95 < 10) && r.errors === 0,
+    });
+  }
 }
 const percentiles = (list: { name: string; p50: number; p95: number }[], targetMs: number): void => {
   for (const r of list) {

@@ -10,6 +10,8 @@ import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/seed';
 export interface BenchServer {
   baseUrl: string;
   token: string;
+  /** Starts the server again on the same data with these extra environment settings (same port, same token). */
+  restart(env: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -52,29 +54,38 @@ export async function startBenchServer(prepare: (db: Db, companyId: number) => P
   await db.close();
 
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: {
-      ...process.env,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl, WORKERS: process.env.BENCH_WORKERS ?? '2' } : {}),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_DIST: join(dataDir, 'no-admin'),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60000;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
-    } catch {
-      /* not up yet */
+  const spawnServer = async (extraEnv: Record<string, string>): Promise<ChildProcess> => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      env: {
+        ...process.env,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl, WORKERS: process.env.BENCH_WORKERS ?? '2' } : {}),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ADMIN_DIST: join(dataDir, 'no-admin'),
+        ...extraEnv,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const deadline = Date.now() + 60000;
+    for (;;) {
+      try {
+        if ((await fetch(`${baseUrl}/healthz`)).ok) return child;
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() > deadline) throw new Error('bench server did not start');
+      await new Promise((r) => setTimeout(r, 200));
     }
-    if (Date.now() > deadline) throw new Error('bench server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  };
+  const kill = async (c: ChildProcess): Promise<void> => {
+    if (c.exitCode !== null || c.signalCode !== null) return;
+    c.kill('SIGTERM');
+    await new Promise((r) => c.once('exit', r));
+  };
+  let child = await spawnServer({});
   const res = await fetch(`${baseUrl}/realms/booking-admin/protocol/openid-connect/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -85,9 +96,12 @@ export async function startBenchServer(prepare: (db: Db, companyId: number) => P
   return {
     baseUrl,
     token,
+    async restart(env) {
+      await kill(child);
+      child = await spawnServer(env);
+    },
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await kill(child);
       rmSync(dataDir, { recursive: true, force: true });
       if (serverUrl) {
         const admin = await openDb({ databaseUrl: serverUrl });

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { Db } from './db/db';
+import { DataVersions } from './db/versions';
 import type { ServerConfig } from './config';
 import { errorHandler, notFoundHandler } from './errors';
 import contextPlugin from './context';
@@ -34,6 +35,7 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   });
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('versions', await DataVersions.open(db));
   app.setErrorHandler(errorHandler);
   addContractSchemas(app);
 

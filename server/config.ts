@@ -33,6 +33,8 @@ export interface ServerConfig {
    * one process. Default 1.
    */
   workers: number;
+  /** Keep serialised list answers while their data is unchanged (RESPONSE_CACHE=off turns it off). */
+  responseCache: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -54,5 +56,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo: env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
     workers: env.DATABASE_URL ? Math.max(1, Number(env.WORKERS ?? 1) || 1) : 1,
+    responseCache: env.RESPONSE_CACHE !== 'off',
   };
 }

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DataVersions } from './db/versions';
 import type { Db } from './db/db';
 import type { ServerConfig } from './config';
 import { ApiError } from './errors';
@@ -39,6 +40,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: ServerConfig;
+    /** Per-company data versions for caches (server/db/versions.ts). */
+    versions: DataVersions;
     /** Set by the identity plugin (embedded provider or real Keycloak). */
     verifyToken: TokenVerifier;
   }

@@ -10,6 +10,7 @@ import { checkCustomFieldValues, loadCustomFieldValues, saveCustomFieldValues } 
 import { FieldErrors, fieldError, localTime, pgCode } from './fieldErrors';
 import { containsPattern, orderClause } from './listQuery';
 import { ACCESS_KEY_TYPES } from './reference';
+import { ResponseCache } from '../responseCache';
 
 const CUSTOM_FIELD_TABLE = 'RegisteredUsers';
 const INT4_MAX = 2147483647;
@@ -255,11 +256,12 @@ export async function listCustomers(db: Db, ctx: CallerContext, query: ListQuery
 export default async function customerRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const item = { 200: ref('Customer') };
+  const pages = new ResponseCache(app.versions, 'customers', app.config.responseCache);
 
   app.get<{ Querystring: CustomerQuery }>(
     '/customers',
     { schema: { querystring: ref('CustomerQuery'), response: { 200: pageSchema('Customer') } } },
-    (request) => listCustomers(db, request.ctx, request.query),
+    (request, reply) => pages.answer(request, reply, () => listCustomers(db, request.ctx, request.query)),
   );
 
   app.post<{ Body: CustomerInput }>('/customers', { schema: { body: ref('CustomerInput'), response: item } }, (request) =>

@@ -22,6 +22,11 @@ export interface Db {
    * so fn must be safe to run again.
    */
   tx<T>(fn: (db: Db) => Promise<T>, options?: { serializable?: boolean }): Promise<T>;
+  /**
+   * Only where every write goes through this one session (PGlite): calls `onPayload` with each
+   * NOTIFY on the channel as its transaction commits, before the writer's call returns.
+   */
+  listenAtCommit?(channel: string, onPayload: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -23,6 +23,10 @@ function wrap(runner: Runner, root: PGlite): Db {
       if (runner !== root) return fn(db);
       return withRetry(() => root.transaction((t) => fn(wrap(t, root))));
     },
+    async listenAtCommit(channel: string, onPayload: (payload: string) => void) {
+      // PGlite hands a commit's notifications to its listeners before the commit's query resolves.
+      await root.listen(channel, onPayload);
+    },
     async close() {
       await root.close();
     },

@@ -368,3 +368,72 @@ describe('another company', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('the list answer stays current', () => {
+  const page = async (url: string, headers: Record<string, string> = {}, token?: string): Promise<Page<CustomerBody>> => {
+    const res = await server.api({ method: 'GET', url, headers, token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    return res.json() as Page<CustomerBody>;
+  };
+
+  it('shows every change to a customer, its access keys and its custom fields at the next read', async () => {
+    const c = await create({ Firstname: 'Färsk', Lastname: 'Aaaförst' });
+    const url = '/api/customers?Take=5&OrderBy=Lastname';
+    expect((await page(url)).Results[0]).toEqual(c);
+    expect(await page(url)).toEqual(await page(url));
+
+    await server.api({ method: 'PUT', url: `/api/customers/${c.Id}`, payload: { Firstname: 'Ny', Lastname: 'Aaaförst', AccessKeys: [{ AccessKeyTypeId: 1, Value: 'K1' }] } });
+    let first = (await page(url)).Results[0];
+    expect(first).toMatchObject({ Id: c.Id, Firstname: 'Ny' });
+    expect(first.AccessKeys.map((k) => k.Value)).toEqual(['K1']);
+
+    const field = (await server.api({ method: 'GET', url: `/api/customfields?Id=${memberFieldId}` })).json() as Page<Record<string, unknown>>;
+    const renamed = await server.api({ method: 'PUT', url: `/api/customfields/${memberFieldId}`, payload: { ...field.Results[0], Name: 'Medlemsnr' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    first = (await page(url)).Results[0];
+    expect(first.CustomFieldValues).toEqual([{ Id: memberFieldId, Name: 'Medlemsnr', Value: 'M12345' }]);
+    await server.api({ method: 'PUT', url: `/api/customfields/${memberFieldId}`, payload: { ...field.Results[0], Name: 'Medlemsnummer' } });
+
+    const total = (await page(url)).Total;
+    await server.api({ method: 'DELETE', url: `/api/customers/${c.Id}` });
+    const after = await page(url);
+    expect(after.Total).toBe(total - 1);
+    expect(after.Results.some((r) => r.Id === c.Id)).toBe(false);
+  });
+
+  it('shows a change written straight to the database, whoever wrote it', async () => {
+    const c = await create({ Firstname: 'Direkt', Lastname: 'Aaaandra' });
+    const url = `/api/customers?Id=${c.Id}`;
+    expect((await page(url)).Results[0].Firstname).toBe('Direkt');
+    await server.db.query('update customers set firstname = $2 where id = $1', [c.Id, 'Utifrån']);
+    expect((await page(url)).Results[0].Firstname).toBe('Utifrån');
+    await server.db.query('insert into customer_access_keys (company_id, customer_id, access_key_type_id, value) values ($1, $2, 2, $3)', [companyId, c.Id, 'Tagg']);
+    expect((await page(url)).Results[0].AccessKeys.map((k) => k.Value)).toEqual(['Tagg']);
+  });
+
+  it('answers each company, time zone and query with its own page', async () => {
+    const c = await create({ Firstname: 'Zon', Lastname: 'Aaazon' });
+    const url = `/api/customers?Id=${c.Id}`;
+    const stockholm = (await page(url, { timezone: 'Europe/Stockholm' })).Results[0];
+    const tokyo = (await page(url, { timezone: 'Asia/Tokyo' })).Results[0];
+    const hours = (local: string) => new Date(`${local}Z`).getTime() / 3_600_000;
+    expect(hours(tokyo.Created) - hours(stockholm.Created)).toBeGreaterThanOrEqual(7);
+    expect((await page(url, {}, otherToken)).Total).toBe(0);
+    expect((await page(`${url}&Visible=false`)).Total).toBe(0);
+    expect((await page(url)).Total).toBe(1);
+  });
+
+  it('still answers when the cache is turned off (RESPONSE_CACHE=off)', async () => {
+    const plain = await createTestServer({ responseCache: false });
+    try {
+      const res = await plain.api({ method: 'GET', url: '/api/customers?Take=3&OrderBy=Lastname' });
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as Page<CustomerBody>;
+      expect(body.Results).toHaveLength(3);
+      expect(body.Total).toBeGreaterThan(3);
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -86,7 +86,7 @@ function normalize(spec: { service: ServiceSpec; timeZone: string }, query: Avai
 
 /** GET /services/{Id}/availabletimes and /services/{Id}/nextfreetime. */
 export default async function availabilityArea(app: FastifyInstance): Promise<void> {
-  const cache = new AvailabilityCache();
+  const cache = new AvailabilityCache(app.versions);
   app.get(
     '/services/:Id/availabletimes',
     { schema: { params: serviceParams, querystring: ref('AvailableTimesRequest'), response: { 200: ref('AvailableTimesResponse') } } },

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db';
+import type { DataVersions } from '../../db/versions';
 import type { AvailabilityData, Instant, ServiceSpec } from '../../domain/availability';
 import { loadAvailabilityData, loadServiceSpec } from './availabilityData';
 
@@ -14,21 +15,18 @@ const MAX_ENTRIES = 200;
 
 /**
  * Loaded calendars per company and service, valid while the company's availability version (a
- * counter every write to a table availability reads moves, migration 011) stays the same. A hit
- * costs one indexed read; any booking, exception, schedule or resource change makes the next
+ * counter every write to a table availability reads moves, migration 021) stays the same. A hit
+ * costs one shared indexed read; any booking, exception, schedule or resource change makes the next
  * request load afresh. Reads only: the booking call must load inside its own transaction.
  * @example
- * const cache = new AvailabilityCache();
+ * const cache = new AvailabilityCache(app.versions);
  * const spec = await cache.spec(db, companyId, serviceId);
  * const data = await cache.data(db, companyId, spec, from, to);
  */
 export class AvailabilityCache {
   private readonly entries = new Map<string, Entry>();
 
-  private async version(db: Db, companyId: number): Promise<string> {
-    const row = await db.one<{ version: string | number }>('select version from availability_versions where company_id = $1', [companyId]);
-    return String(row?.version ?? 0);
-  }
+  constructor(private readonly versions: DataVersions) {}
 
   private touch(key: string, entry: Entry): void {
     this.entries.delete(key);
@@ -39,7 +37,7 @@ export class AvailabilityCache {
   /** The service as the engine sees it (see loadServiceSpec), current as of this call. */
   async spec(db: Db, companyId: number, serviceId: number): Promise<{ service: ServiceSpec; timeZone: string } | undefined> {
     const key = `${companyId}:${serviceId}`;
-    const version = await this.version(db, companyId);
+    const version = await this.versions.read(companyId, 'availability');
     const hit = this.entries.get(key);
     if (hit && hit.version === version) {
       this.touch(key, hit);
@@ -59,7 +57,7 @@ export class AvailabilityCache {
     const entry = this.entries.get(key);
     const now = Date.now();
     if (entry?.data && entry.spec === spec && entry.data.from <= from && entry.data.to >= to) return { ...entry.data.value, now };
-    const version = entry?.version ?? (await this.version(db, companyId));
+    const version = entry?.version ?? (await this.versions.read(companyId, 'availability'));
     const value = await loadAvailabilityData(db, companyId, spec, from, to, now);
     if (entry && entry.spec === spec && entry.version === version) this.touch(key, { ...entry, data: { from, to, value } });
     return value;

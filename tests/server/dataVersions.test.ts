@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db/db';
+import { DataVersions } from '../../server/db/versions';
+import { createTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let companyId: number;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  companyId = (await server.db.one<{ id: number }>("select company_id as id from users where email = 'demo@example.com'"))!.id;
+});
+afterAll(() => server.close());
+
+/** The server's database, counting version reads; `hold` keeps each answer back until released. */
+function counting(db: Db, { live }: { live: boolean }) {
+  let reads = 0;
+  let release: () => void = () => {};
+  let held: Promise<void> | undefined;
+  const wrapped: Db = {
+    ...db,
+    listenAtCommit: live ? db.listenAtCommit : undefined,
+    async one<T>(text: string, params?: readonly unknown[]) {
+      if (text.includes('from data_versions')) reads++;
+      const row = await db.one<T>(text, params as never);
+      if (held) await held;
+      return row;
+    },
+  };
+  return {
+    db: wrapped,
+    reads: () => reads,
+    hold() {
+      held = new Promise((r) => (release = r));
+    },
+    release() {
+      held = undefined;
+      release();
+    },
+  };
+}
+
+async function renameFirstCustomer(name: string): Promise<void> {
+  await server.db.query('update customers set firstname = $2 where id = (select min(id) from customers where company_id = $1)', [companyId, name]);
+}
+
+describe('data versions', () => {
+  it('move when a table of the scope is written, and only for that company and scope', async () => {
+    const versions = await DataVersions.open(server.db);
+    const before = BigInt(await versions.read(companyId, 'customers'));
+    const availability = await versions.read(companyId, 'availability');
+    const other = (await server.db.one<{ id: number }>("select company_id as id from users where email = 'other@example.com'"))!.id;
+    const otherBefore = await versions.read(other, 'customers');
+    await renameFirstCustomer('Versionsson');
+    expect(BigInt(await versions.read(companyId, 'customers'))).toBeGreaterThan(before);
+    expect(await versions.read(companyId, 'availability')).toBe(availability);
+    expect(await versions.read(other, 'customers')).toBe(otherBefore);
+  });
+
+  it('never answer a caller with a read that started before a write it saw committed', async () => {
+    const probe = counting(server.db, { live: false });
+    const versions = await DataVersions.open(probe.db);
+    const start = await versions.read(companyId, 'customers');
+    probe.hold();
+    const early = versions.read(companyId, 'customers'); // read runs now, answer held back
+    await new Promise((r) => setTimeout(r, 20));
+    await renameFirstCustomer('Efter');
+    const late = versions.read(companyId, 'customers');
+    probe.release();
+    expect(await early).toBe(start);
+    expect(BigInt(await late)).toBeGreaterThan(BigInt(start));
+  });
+
+  it('let callers who ask during a read share the next one', async () => {
+    const probe = counting(server.db, { live: false });
+    const versions = await DataVersions.open(probe.db);
+    probe.hold();
+    const first = versions.read(companyId, 'customers');
+    await new Promise((r) => setTimeout(r, 20));
+    const waiting = Array.from({ length: 31 }, () => versions.read(companyId, 'customers'));
+    probe.release();
+    const answers = await Promise.all([first, ...waiting]);
+    expect(new Set(answers).size).toBe(1);
+    expect(probe.reads()).toBe(2);
+  });
+
+  it.runIf(!process.env.DATABASE_URL)('on PGlite learn each commit as it happens and answer from memory', async () => {
+    const probe = counting(server.db, { live: true });
+    const versions = await DataVersions.open(probe.db);
+    const before = BigInt(await versions.read(companyId, 'customers'));
+    expect(probe.reads()).toBe(1);
+    await server.db.tx(async (tx) => {
+      await tx.query("update customers set firstname = 'I' where id = (select min(id) from customers where company_id = $1)", [companyId]);
+      await tx.query("update customers set firstname = 'Transaktion' where id = (select min(id) from customers where company_id = $1)", [companyId]);
+    });
+    expect(BigInt(await versions.read(companyId, 'customers'))).toBe(before + 2n);
+    expect(probe.reads()).toBe(1);
+  });
+});
