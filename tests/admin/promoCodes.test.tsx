@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { RebateCode } from '../../schema/rebatecodes';
 import type { BookingDataProvider } from '../../src/dataProvider/types';
 import { API, asJson, calls, callsTo, code, currencyHandlers, errorResponse, list, renderPromo, server } from './promoHarness';
+import { pick } from './pickers';
 
 let records: RebateCode[] = [];
 
@@ -146,8 +147,9 @@ describe('promo code form', () => {
     renderPromo('/promo-codes/new');
     fireEvent.change(await screen.findByLabelText(/^Discount/), { target: { value: '15' } });
     expect(screen.getByLabelText(/^Max uses per customer/)).toHaveValue(1);
-    fireEvent.change(screen.getByLabelText(/^Valid from/), { target: { value: '2025-06-10' } });
-    fireEvent.change(screen.getByLabelText(/^Valid to/), { target: { value: '2025-06-01' } });
+    // The date fields follow the app language: English shows MM/DD/YYYY.
+    pick(/^Valid from/, '06/10/2025');
+    pick(/^Valid to/, '06/01/2025');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The end date cannot be before the start date')).toBeInTheDocument();
     expect(callsTo('POST', '/rebatecodes')).toHaveLength(0);

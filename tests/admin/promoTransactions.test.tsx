@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type { RebateCodeTransaction } from '../../schema/rebatecodes';
 import { PromoCodeTransactionsPage, PromoCodesPage } from '../../src/custom/promoCodes';
 import { API, asJson, calls, callsTo, code, currencyHandlers, errorResponse, renderPromo, server } from './promoHarness';
+import { pick } from './pickers';
 
 const transaction = (id: number, over: Partial<RebateCodeTransaction> = {}): RebateCodeTransaction => ({
   Id: id,
@@ -71,7 +72,7 @@ describe('transactions report', () => {
     rows = Array.from({ length: 650 }, (_, i) => transaction(i + 1, { Amount: i + 1 }));
     renderPromo(PromoCodeTransactionsPage.path, reportPage);
     await screen.findByText(/of 650/);
-    fireEvent.change(screen.getByLabelText('Created from'), { target: { value: '2025-06-01' } });
+    pick('Created from', '06/01/2025');
     await waitFor(() => expect(callsTo('GET', '/rebatecodes/transactions').at(-1)!.search.get('CreatedFrom')).toBe('2025-06-01'));
     await screen.findByText(/of 650/);
     calls.length = 0;

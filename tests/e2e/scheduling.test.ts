@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2eEnv } from './harness';
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const day = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/** A date as digits in Swedish field order (year, month, day), the way an admin types it. */
+const dayDigits = (d: Date) => `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}`;
+
+/** A picker by its label; the required mark is not part of the group's accessible name. */
+const picker = (page: E2eEnv['page'], label: string) => page.getByRole('group', { name: label.replace(/ \*$/, ''), exact: true });
+
+/** Types into a date or time picker section by section, as a person does: click it, type the digits. */
+async function typeIn(page: E2eEnv['page'], label: string, digits: string): Promise<void> {
+  await picker(page, label).getByRole('spinbutton').first().click();
+  await page.keyboard.type(digits);
+}
 
 describe('scheduling in the browser', () => {
   let env: E2eEnv;
@@ -36,8 +46,9 @@ describe('scheduling in the browser', () => {
 
     await page.goto(`${baseUrl}/schedules/recurring/new`);
     await page.getByLabel('Namn *').fill('Vardagar');
-    await page.getByLabel('Starttid *').fill('09:00');
-    await page.getByLabel('Sluttid *').fill('17:00');
+    await typeIn(page, 'Starttid *', '0900');
+    await typeIn(page, 'Sluttid *', '1700');
+    await expect.poll(() => picker(page, 'Sluttid *').textContent()).toContain('17:00');
     await page.getByRole('combobox', { name: 'Tjänster' }).click();
     await page.getByRole('combobox', { name: 'Tjänster' }).fill('Padel');
     await page.getByRole('option', { name: /Padel/ }).first().click();
@@ -48,10 +59,15 @@ describe('scheduling in the browser', () => {
     const today = new Date();
     const later = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 30);
     await page.goto(`${baseUrl}/time-exceptions/new`);
-    await page.getByLabel('Från datum *').fill(day(today));
-    await page.getByLabel('Till datum *').fill(day(later));
-    await page.getByLabel('Från klockan *').fill('12:00');
-    await page.getByLabel('Till klockan *').fill('13:00');
+    await typeIn(page, 'Från datum *', dayDigits(today));
+    await typeIn(page, 'Till datum *', dayDigits(later));
+    await typeIn(page, 'Från klockan *', '1200');
+    await typeIn(page, 'Till klockan *', '1300');
+    // Swedish date fields read year-month-day, whatever the browser's own language.
+    await expect.poll(() => picker(page, 'Till datum *').textContent()).toContain(
+      `${later.getFullYear()}-${pad(later.getMonth() + 1)}-${pad(later.getDate())}`,
+    );
+    await env.screenshot('time-exception-pickers-sv');
     await page.getByLabel('Återkommande').check();
     await page.getByLabel('Anledning', { exact: true }).fill('Lunch');
     await page.getByRole('button', { name: 'Spara' }).click();

@@ -3,6 +3,7 @@ import { Box, TextField, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { Service } from '../../../schema/services';
 import { PriceCheck } from './PriceCheck';
+import { Picker } from '../../resources/engine/inputs/DateTimeInputs';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -43,22 +44,8 @@ export function ServicePriceCheck() {
         {translate('newBookingForm.priceCheckIntro')}
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, maxWidth: 560 }}>
-        <TextField
-          type="datetime-local"
-          size="small"
-          label={translate('newBookingForm.from')}
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { name: 'From' } }}
-        />
-        <TextField
-          type="datetime-local"
-          size="small"
-          label={translate('newBookingForm.to')}
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { name: 'To' } }}
-        />
+        <Picker kind="datetime" size="small" name="From" required label={translate('newBookingForm.from')} value={from} onChange={(v) => setFrom(v ?? '')} />
+        <Picker kind="datetime" size="small" name="To" label={translate('newBookingForm.to')} value={to} onChange={(v) => setTo(v ?? '')} />
         <TextField
           type="email"
           size="small"

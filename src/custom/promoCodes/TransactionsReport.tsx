@@ -1,5 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
-import { AutocompleteInput, DataTable, DateInput, List, ReferenceInput, TopToolbar } from 'react-admin';
+import { AutocompleteInput, DataTable, List, ReferenceInput, TopToolbar } from 'react-admin';
+import { PickerInput } from '../../resources/engine/inputs/DateTimeInputs';
 import type { RebateCodeTransaction } from '../../../schema/rebatecodes';
 import { ExportButtons } from './ExportButtons';
 import { ManualTransactionButton } from './ManualTransactionDialog';
@@ -7,15 +8,14 @@ import { ChangeCell, ChangeTypeCell, shortDateTime } from './transactionCells';
 
 type TransactionRecord = RebateCodeTransaction & { id: number };
 const Col = DataTable.Col<TransactionRecord>;
-const dateOnly = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '');
 
 /** Customer and created-date filters, shared by the usages and transactions views. */
 const transactionFilters = [
   <ReferenceInput key="customer" source="CustomerId" reference="customers" alwaysOn>
     <AutocompleteInput label="custom.promoCodes.filters.customer" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 220 }} />
   </ReferenceInput>,
-  <DateInput key="from" source="CreatedFrom" label="custom.promoCodes.filters.createdFrom" format={dateOnly} alwaysOn />,
-  <DateInput key="to" source="CreatedTo" label="custom.promoCodes.filters.createdTo" format={dateOnly} alwaysOn />,
+  <PickerInput kind="date" key="from" source="CreatedFrom" label="custom.promoCodes.filters.createdFrom" alwaysOn />,
+  <PickerInput kind="date" key="to" source="CreatedTo" label="custom.promoCodes.filters.createdTo" alwaysOn />,
 ];
 
 /**

@@ -9,6 +9,7 @@ import { ColorDot } from '../../resources/resources/ColorInput';
 import { addDays, localDate } from '../../resources/schedules/scheduleValues';
 import { apiErrorInfo, useApi } from '../api';
 import { PageHeading } from '../layout';
+import { isComplete, Picker } from '../../resources/engine/inputs/DateTimeInputs';
 
 const hhmm = (wire: string) => wire.slice(11, 16);
 
@@ -23,7 +24,7 @@ export default function TimeExceptionsReport() {
   const resources = useGetList<ResourceDetails & { id: number }>('resources', { pagination: { page: 1, perPage: 500 }, sort: { field: 'Name', order: 'ASC' } });
   const report = useQuery({
     queryKey: ['timeexceptions', 'report', from, to, resourceId],
-    enabled: !!from && !!to,
+    enabled: isComplete(from) && isComplete(to),
     queryFn: () =>
       api.call<QueryResponse<TimeExceptionOccurrence>>('GET', '/timeexceptions/report', { query: { From: from, To: to, ResourceIds: resourceId === '' ? undefined : [resourceId] } }),
   });
@@ -34,8 +35,8 @@ export default function TimeExceptionsReport() {
       <Title title="custom.scheduling.report.title" />
       <PageHeading title="custom.scheduling.report.title" subtitle={translate('custom.scheduling.report.subtitle')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }}>
-        <TextField size="small" type="date" label={translate('custom.scheduling.report.from')} value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField size="small" type="date" label={translate('custom.scheduling.report.to')} value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        <Picker kind="date" size="small" required label={translate('custom.scheduling.report.from')} value={from} onChange={(v) => setFrom(v ?? '')} />
+        <Picker kind="date" size="small" required label={translate('custom.scheduling.report.to')} value={to} onChange={(v) => setTo(v ?? '')} />
         <TextField
           select
           size="small"

@@ -6,8 +6,6 @@ import {
   BooleanInput,
   CheckboxGroupInput,
   DateField,
-  DateInput,
-  DateTimeInput,
   FormDataConsumer,
   ImageField,
   NumberField,
@@ -26,6 +24,7 @@ import {
 } from 'react-admin';
 import { useDeclaration, useDefinitions } from './api';
 import { ImageInput } from './inputs/ImageInput';
+import { PickerInput } from './inputs/DateTimeInputs';
 import { isRequired, kindOf, propertyOf, validatorsOf, type ResolvedProperty } from './schema';
 import type { Choice, FieldKind, FieldSpec } from './types';
 import { formatMoney } from './money';
@@ -63,10 +62,7 @@ export function useFieldInfo(source: string, use: 'input' | 'column'): FieldInfo
   return { source, kind, spec, property, validate, choices, isRequired: req };
 }
 
-const dateOnly = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '');
 const timeOnly = (v: unknown) => (typeof v === 'string' ? v.slice(0, 5) : '');
-const localDateTime = (v: unknown) => (typeof v === 'string' ? v.slice(0, 16) : '');
-const emptyToNull = (v: string) => (v === '' ? null : v);
 
 /** The input for one declared field, chosen by kind. */
 export function EngineInput({ source }: { source: string }): ReactElement | null {
@@ -93,11 +89,9 @@ function inputFor({ source, spec, property }: FieldInfo, validate: Validator[], 
     case 'enum':
       return <SelectInput {...common} choices={choices} translateChoice={false} emptyText={property?.nullable ? '' : undefined} />;
     case 'datetime':
-      return <DateTimeInput {...common} format={localDateTime} parse={(v: string) => (v ? `${v.slice(0, 16)}:00` : null)} />;
     case 'date':
-      return <DateInput {...common} format={dateOnly} parse={emptyToNull} />;
     case 'time':
-      return <TextInput {...common} type="time" format={timeOnly} parse={emptyToNull} />;
+      return <PickerInput kind={kind} {...common} />;
     case 'image':
       return <ImageInput source={source} />;
     case 'richtext':

@@ -2,7 +2,6 @@ import { Box, useMediaQuery, type Theme } from '@mui/material';
 import {
   CreateButton,
   DataTable,
-  DateInput,
   List,
   SearchInput,
   SelectInput,
@@ -15,13 +14,13 @@ import { EngineEmpty } from '../engine/EngineList';
 import type { WireRecord } from '../engine/types';
 import { STATUS_CHOICES, TYPE_CHOICES } from './codeTypes';
 import { CodeStatus, CodeType, CodeUses, CodeValidity, CodeValue } from './RebateCodeCells';
+import { PickerInput } from '../engine/inputs/DateTimeInputs';
 
 type CodeRecord = WireRecord<RebateCode>;
 const Col = DataTable.Col<CodeRecord>;
 
 /** Debounce of list filter inputs (spec core.md §9). */
 const FILTER_DEBOUNCE_MS = 500;
-const dateOnly = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '');
 
 function useFilters() {
   const translate = useTranslate();
@@ -30,8 +29,8 @@ function useFilters() {
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('engine.list.search')} />,
     <SelectInput key="type" source="RebateCodeTypeId" alwaysOn choices={choices(TYPE_CHOICES)} translateChoice={false} />,
     <SelectInput key="status" source="RebateCodeStatusId" alwaysOn choices={choices(STATUS_CHOICES)} translateChoice={false} />,
-    <DateInput key="from" source="ValidFrom" label="resources.promo-codes.filters.validFrom" format={dateOnly} />,
-    <DateInput key="to" source="ValidTo" label="resources.promo-codes.filters.validTo" format={dateOnly} />,
+    <PickerInput kind="date" key="from" source="ValidFrom" label="resources.promo-codes.filters.validFrom" />,
+    <PickerInput kind="date" key="to" source="ValidTo" label="resources.promo-codes.filters.validTo" />,
   ];
 }
 

@@ -1,4 +1,5 @@
-import { ArrayInput, required, SimpleFormIterator, TextInput } from 'react-admin';
+import { ArrayInput, required, SimpleFormIterator } from 'react-admin';
+import { PickerInput } from '../engine/inputs/DateTimeInputs';
 import type { FieldValues } from 'react-hook-form';
 import type { DateSchedule as DateScheduleRecord } from '../../../schema/availability';
 import { TimeIntervalInput } from './inputs';
@@ -8,10 +9,9 @@ import { dateToBody, dateToForm, NEW_DATE_SCHEDULE, type DateFormValues } from '
 
 const L = (field: string) => `resources.schedules.fields.${field}`;
 const toBody = (values: FieldValues) => dateToBody(values as DateFormValues);
-const localDateTime = (v: unknown) => (typeof v === 'string' ? v.slice(0, 16) : '');
 
 function DateTimeText({ source, label }: { source: string; label: string }) {
-  return <TextInput source={source} label={label} type="datetime-local" format={localDateTime} validate={required()} slotProps={{ inputLabel: { shrink: true } }} />;
+  return <PickerInput kind="datetime" source={source} label={label} validate={required()} />;
 }
 
 function DateFields() {

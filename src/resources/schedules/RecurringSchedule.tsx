@@ -1,14 +1,14 @@
 import { Box } from '@mui/material';
-import { ArrayInput, BooleanInput, DateInput, FormDataConsumer, minValue, NumberInput, required, SelectInput, SimpleFormIterator, useTranslate } from 'react-admin';
+import { ArrayInput, BooleanInput, FormDataConsumer, minValue, NumberInput, required, SelectInput, SimpleFormIterator, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import type { RecurringSchedule as RecurringScheduleRecord } from '../../../schema/availability';
 import { DaysOfWeekInput, TimeInput, TimeIntervalInput, useDayChoices } from './inputs';
 import { FormPart, ScheduleConnectionsPart, ScheduleCreate, ScheduleEdit, ScheduleGeneralPart } from './scheduleForm';
 import { ScheduleTestPanel } from './ScheduleTestPanel';
+import { PickerInput } from '../engine/inputs/DateTimeInputs';
 import { missingFixedTimes, NEW_RECURRING, recurringToBody, recurringToForm, type RecurringFormValues } from './scheduleValues';
 
 const L = (field: string) => `resources.schedules.fields.${field}`;
-const emptyToNull = (v: string) => (v === '' ? null : v);
 const toBody = (values: FieldValues) => recurringToBody(values as RecurringFormValues);
 
 const refuseWithoutFixedTimes = (values: FieldValues) =>
@@ -46,8 +46,8 @@ function RecurringFields() {
         <TimeInput source="EndTime" label={L('EndTime')} validate={required()} />
         <TimeIntervalInput label={L('TimeInterval')} />
         <NumberInput source="NumberOfScheduleDays" label={L('NumberOfScheduleDays')} min={0} step={1} validate={minValue(0)} helperText="resources.schedules.help.NumberOfScheduleDays" />
-        <DateInput source="ValidFrom" label={L('ValidFrom')} parse={emptyToNull} />
-        <DateInput source="ValidTo" label={L('ValidTo')} parse={emptyToNull} />
+        <PickerInput kind="date" source="ValidFrom" label={L('ValidFrom')} />
+        <PickerInput kind="date" source="ValidTo" label={L('ValidTo')} />
         <Box className="full">
           <BooleanInput source="EnableBookingUntilClosingTime" label={L('EnableBookingUntilClosingTime')} helperText="resources.schedules.help.EnableBookingUntilClosingTime" />
         </Box>

@@ -6,12 +6,12 @@ import {
   FormDataConsumer,
   ReferenceArrayInput,
   SelectInput,
-  TextInput,
   useTranslate,
   type Validator,
 } from 'react-admin';
 import type { QueryResponse } from '../../../schema/common';
 import { useApi } from '../engine/api';
+import { PickerInput } from '../engine/inputs/DateTimeInputs';
 import { DEFAULT_TIME_INTERVAL } from './scheduleValues';
 
 const DAY_IDS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -28,18 +28,9 @@ export function DaysOfWeekInput({ source, label, validate }: { source: string; l
   return <CheckboxGroupInput source={source} label={label} choices={choices} translateChoice={false} validate={validate} />;
 }
 
-/** A time of day as HH:mm. */
+/** A time of day as HH:mm, with the clock of the app language. */
 export function TimeInput({ source, label, validate }: { source: string; label?: string; validate?: Validator | Validator[] }) {
-  return (
-    <TextInput
-      source={source}
-      label={label}
-      type="time"
-      validate={validate}
-      format={(v: unknown) => (typeof v === 'string' ? v.slice(0, 5) : '')}
-      slotProps={{ inputLabel: { shrink: true } }}
-    />
-  );
+  return <PickerInput kind="time" source={source} label={label} validate={validate} />;
 }
 
 interface CodeName {

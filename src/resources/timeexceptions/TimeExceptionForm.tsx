@@ -4,7 +4,6 @@ import {
   AutocompleteArrayInput,
   BooleanInput,
   Create,
-  DateInput,
   DeleteButton,
   Edit,
   FormDataConsumer,
@@ -29,6 +28,7 @@ import { apiErrorInfo } from '../../custom/api';
 import { useApi } from '../engine/api';
 import { ColorInput } from '../resources/ColorInput';
 import { DaysOfWeekInput, TimeInput } from '../schedules/inputs';
+import { PickerInput } from '../engine/inputs/DateTimeInputs';
 import { FormPart } from '../schedules/scheduleForm';
 import { TimeExceptionConflictModal, type ConflictState } from './TimeExceptionConflictModal';
 import { newTimeException, timeExceptionToBody, timeExceptionToForm, type TimeExceptionFormValues } from './timeExceptionValues';
@@ -40,9 +40,9 @@ function TimeExceptionFields() {
   return (
     <>
       <FormPart title="resources.time-exceptions.sections.when">
-        <DateInput source="FromDate" label={L('FromDate')} validate={required()} />
+        <PickerInput kind="date" source="FromDate" label={L('FromDate')} validate={required()} />
         <TimeInput source="FromTime" label={L('FromTime')} validate={required()} />
-        <DateInput source="ToDate" label={L('ToDate')} validate={required()} />
+        <PickerInput kind="date" source="ToDate" label={L('ToDate')} validate={required()} />
         <TimeInput source="ToTime" label={L('ToTime')} validate={required()} />
         <Box className="full">
           <BooleanInput source="IsRecurring" label={L('IsRecurring')} helperText="resources.time-exceptions.help.IsRecurring" />

@@ -1,0 +1,16 @@
+import { fireEvent, screen } from '@testing-library/react';
+
+/**
+ * The text input behind a date or time picker (the picker's group carries the same label).
+ * @example fireEvent.change(pickerInput(/^Valid from/), { target: { value: '06/10/2025' } });
+ */
+export function pickerInput(label: RegExp | string, index = 0): HTMLInputElement {
+  const inputs = screen.getAllByLabelText(label).filter((el): el is HTMLInputElement => el instanceof HTMLInputElement);
+  if (!inputs[index]) throw new Error(`no date or time input labelled ${String(label)}`);
+  return inputs[index];
+}
+
+/** Types a value into a picker the way an English-speaking admin sees it (MM/DD/YYYY, 12-hour clock). */
+export function pick(label: RegExp | string, value: string, index = 0): void {
+  fireEvent.change(pickerInput(label, index), { target: { value } });
+}
