@@ -6,6 +6,7 @@ import { revokeAccount } from './adapter';
 import { hashPassword } from './passwords';
 import { t, type TextKey } from './texts';
 import { consumeUserToken, issueUserToken, peekUserToken, type UserTokenPurpose } from './userTokens';
+import { clearFailures } from './bruteForce';
 
 /** Where mailed links lead. */
 export interface AccountLinks {
@@ -70,18 +71,19 @@ export async function resetTokenValid(db: Db, token: string): Promise<boolean> {
   return !!(await peekUserToken(db, token, 'reset_password'));
 }
 
-/** Sets a new password with a reset token and ends all the account's sessions. */
+/** Sets a new password with a reset token, ends all the account's sessions and lifts a sign-in lockout. */
 export async function resetPassword(db: Db, token: string, password: string): Promise<boolean> {
   const hash = await hashPassword(password);
   return db.tx(async (tx) => {
     const owner = await consumeUserToken(tx, token, 'reset_password');
     if (!owner) return false;
-    const user = await tx.one<{ subject: string }>(
-      'update users set password_hash = $1, updated = now() where id = $2 and company_id = $3 returning subject',
+    const user = await tx.one<{ subject: string; email: string }>(
+      'update users set password_hash = $1, updated = now() where id = $2 and company_id = $3 returning subject, email',
       [hash, owner.userId, owner.companyId],
     );
     if (!user) return false;
     await revokeAccount(tx, user.subject);
+    await clearFailures(tx, user.email);
     return true;
   });
 }

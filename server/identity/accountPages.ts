@@ -174,13 +174,15 @@ export default async function accountPages(app: FastifyInstance, opts: AccountPa
     if (!details) return reply;
     const lang = langOf(request, details);
     const email = field(request.body, 'email').trim();
-    const user = email ? await authenticate(services.db, email, field(request.body, 'password')) : undefined;
-    if (!user) {
+    const result = email ? await authenticate(services.db, email, field(request.body, 'password')) : ({ refused: 'invalid' } as const);
+    if (!('user' in result)) {
       const u = urls(details.uid);
-      return sendHtml(reply, loginPage({ lang, action: u.login, forgotUrl: u.forgot, email, error: t(lang, 'invalidCredentials') }), 400);
+      const error = result.refused === 'locked' ? t(lang, 'tooManyAttempts', { minutes: String(Math.ceil(result.retryAfterSeconds / 60)) }) : t(lang, 'invalidCredentials');
+      if (result.refused === 'locked') reply.header('retry-after', String(result.retryAfterSeconds));
+      return sendHtml(reply, loginPage({ lang, action: u.login, forgotUrl: u.forgot, email, error }), result.refused === 'locked' ? 429 : 400);
     }
     reply.hijack();
-    await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: user.subject, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: result.user.subject, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
     return reply;
   });
 

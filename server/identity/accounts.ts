@@ -1,6 +1,7 @@
 import type { Account } from 'oidc-provider';
 import type { Db } from '../db/db';
 import { hashPassword, verifyPassword } from './passwords';
+import { clearFailures, lockedFor, recordFailure } from './bruteForce';
 
 let dummyHash: Promise<string> | undefined;
 
@@ -59,17 +60,35 @@ export async function findUserByEmail(db: Db, email: string): Promise<IdentityUs
   return row ? toUser(row) : undefined;
 }
 
-/** The active administrator with this e-mail and password, or undefined. */
-export async function authenticate(db: Db, email: string, password: string): Promise<IdentityUser | undefined> {
+/** What a sign-in attempt came to: the administrator, wrong credentials, or an address locked for a while. */
+export type SignInResult = { user: IdentityUser } | { refused: 'invalid' } | { refused: 'locked'; retryAfterSeconds: number };
+
+/**
+ * Checks an e-mail and password, with Keycloak's brute-force detection (./bruteForce): a locked
+ * address is refused without looking at the password; a failure is counted; success clears the count.
+ * @example
+ * const result = await authenticate(db, 'demo@example.com', 'demo');
+ * if ('user' in result) signIn(result.user);
+ */
+export async function authenticate(db: Db, email: string, password: string): Promise<SignInResult> {
+  const locked = await lockedFor(db, email);
+  if (locked > 0) return { refused: 'locked', retryAfterSeconds: locked };
   const row = await db.one<UserRow>(`${SELECT_USER} where lower(u.email) = lower($1)`, [email.trim()]);
+  let ok = false;
   if (!row) {
     // Same work as a real check, so timing does not tell which e-mails exist.
     dummyHash ??= hashPassword('not-a-password');
     await verifyPassword(password, await dummyHash);
-    return undefined;
+  } else {
+    ok = (await verifyPassword(password, row.password_hash)) && row.active;
   }
-  const ok = await verifyPassword(password, row.password_hash);
-  return ok && row.active ? toUser(row) : undefined;
+  if (!ok || !row) {
+    await recordFailure(db, email);
+    const now = await lockedFor(db, email);
+    return now > 0 ? { refused: 'locked', retryAfterSeconds: now } : { refused: 'invalid' };
+  }
+  await clearFailures(db, email);
+  return { user: toUser(row) };
 }
 
 /** OpenID claims of an administrator; Keycloak's names. */

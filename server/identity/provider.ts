@@ -221,8 +221,13 @@ export function createEmbeddedProvider({ db, config, keys, adminOrigins }: Embed
       if (typeof params.username !== 'string' || typeof params.password !== 'string' || !params.username || !params.password) {
         throw new errors.InvalidRequest("missing required parameter 'username' or 'password'");
       }
-      const user = await authenticate(db, params.username, params.password);
-      if (!user) throw new errors.InvalidGrant('Invalid user credentials');
+      const result = await authenticate(db, params.username, params.password);
+      if (!('user' in result)) {
+        // Keycloak's wording in error_description (oidc-provider would put a generic one there).
+        const text = result.refused === 'locked' ? 'Too many failed sign-ins; try again later' : 'Invalid user credentials';
+        throw Object.assign(new errors.InvalidGrant(text), { error_description: text });
+      }
+      const user = result.user;
 
       const requested = typeof params.scope === 'string' ? params.scope.split(' ') : [];
       const scope = [...new Set([...DEFAULT_SCOPE.split(' '), ...requested.filter((s) => SCOPES.includes(s))])].join(' ');

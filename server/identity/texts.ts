@@ -13,6 +13,12 @@ const texts = {
     fi: 'Virheellinen sähköpostiosoite tai salasana.',
     no: 'Ugyldig e-postadresse eller passord.',
   },
+  tooManyAttempts: {
+    sv: 'För många misslyckade inloggningar. Försök igen om {minutes} min eller återställ lösenordet.',
+    en: 'Too many failed sign-ins. Try again in {minutes} min or reset your password.',
+    fi: 'Liian monta epäonnistunutta kirjautumista. Yritä uudelleen {minutes} min kuluttua tai palauta salasana.',
+    no: 'For mange mislykkede innlogginger. Prøv igjen om {minutes} min eller tilbakestill passordet.',
+  },
   forgotLink: { sv: 'Glömt lösenordet?', en: 'Forgot password?', fi: 'Unohditko salasanasi?', no: 'Glemt passordet?' },
   forgotTitle: { sv: 'Återställ lösenord', en: 'Reset password', fi: 'Palauta salasana', no: 'Tilbakestill passord' },
   forgotIntro: {

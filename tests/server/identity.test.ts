@@ -191,7 +191,7 @@ describe('password grant (api-users)', () => {
   ])('refuses %s with an OAuth error', async (_label, username, password) => {
     const res = await token({ grant_type: 'password', client_id: 'api-users', username, password });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'invalid_grant' });
+    expect(res.json()).toMatchObject({ error: 'invalid_grant', error_description: 'Invalid user credentials' });
   });
 
   it('refuses the password grant on the web client', async () => {
@@ -385,6 +385,61 @@ describe('authorization code + PKCE through the sign-in page', () => {
     const refresh = await token({ grant_type: 'refresh_token', client_id: 'booking-admin-web', refresh_token: tokens.refresh_token });
     expect(refresh.statusCode).toBe(400);
     expect(refresh.json().error).toBe('invalid_grant');
+  });
+});
+
+describe('brute-force protection (Keycloak: max login failures, wait increment)', () => {
+  const failTimes = async (username: string, times: number) => {
+    for (let i = 0; i < times; i++) {
+      const res = await token({ grant_type: 'password', client_id: 'api-users', username, password: `wrong-${i}` });
+      expect(res.statusCode).toBe(400);
+    }
+  };
+  const unlock = (email: string) => server.db.query("update sign_in_failures set locked_until = now() - interval '1 second' where email = $1", [email]);
+
+  it('locks an address after ten failures in a row, even for the right password, and tells the visitor when to retry', async () => {
+    await failTimes(OTHER_EMAIL, 9);
+    expect((await token({ grant_type: 'password', client_id: 'api-users', username: OTHER_EMAIL, password: OTHER_PASSWORD })).statusCode).toBe(200);
+    await failTimes(OTHER_EMAIL, 10);
+    const refused = await token({ grant_type: 'password', client_id: 'api-users', username: OTHER_EMAIL, password: OTHER_PASSWORD });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: 'invalid_grant', error_description: 'Too many failed sign-ins; try again later' });
+
+    const browser = await browserLogin({ uiLocales: 'sv' });
+    const form = await browser.submit(OTHER_EMAIL.toUpperCase(), OTHER_PASSWORD);
+    expect(form.statusCode).toBe(429);
+    expect(Number(form.headers['retry-after'])).toBeGreaterThan(0);
+    expect(form.body).toContain('För många misslyckade inloggningar. Försök igen om 1 min');
+
+    // Other administrators are not affected.
+    expect((await token({ grant_type: 'password', client_id: 'api-users', username: 'demo@example.com', password: 'demo' })).statusCode).toBe(200);
+
+    // Once the wait is over the right password works and the count starts again.
+    await unlock(OTHER_EMAIL);
+    expect((await token({ grant_type: 'password', client_id: 'api-users', username: OTHER_EMAIL, password: OTHER_PASSWORD })).statusCode).toBe(200);
+    expect(await server.db.one('select 1 from sign_in_failures where email = $1', [OTHER_EMAIL])).toBeUndefined();
+  });
+
+  it('waits longer after each further round of failures, at most 15 minutes', async () => {
+    const email = 'guesser@example.com';
+    const wait = async () => (await server.db.one<{ s: number }>('select extract(epoch from locked_until - now())::int as s from sign_in_failures where email = $1', [email]))!.s;
+    await failTimes(email, 10);
+    expect(await wait()).toBeGreaterThan(50);
+    expect(await wait()).toBeLessThanOrEqual(60);
+    await unlock(email);
+    await failTimes(email, 10);
+    expect(await wait()).toBeGreaterThan(110);
+    await server.db.query('update sign_in_failures set failures = 290 where email = $1', [email]);
+    await unlock(email);
+    await failTimes(email, 10);
+    expect(await wait()).toBeLessThanOrEqual(900);
+    expect(await wait()).toBeGreaterThan(890);
+  });
+
+  it('treats an address without an account the same way, so a lockout does not reveal which addresses exist', async () => {
+    await failTimes('nobody-at-all@example.com', 10);
+    const res = await token({ grant_type: 'password', client_id: 'api-users', username: 'nobody-at-all@example.com', password: 'anything' });
+    expect(res.json()).toMatchObject({ error: 'invalid_grant', error_description: 'Too many failed sign-ins; try again later' });
   });
 });
 
