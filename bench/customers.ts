@@ -31,7 +31,7 @@ export async function benchCustomerList(): Promise<CustomerListResult[]> {
     );
     await db.exec('analyze customers');
   });
-  const where = process.env.DATABASE_URL ? `PostgreSQL, ${process.env.BENCH_WORKERS ?? '2'} processes` : 'PGlite, 1 process';
+  const where = process.env.DATABASE_URL ? `PostgreSQL, ${process.env.BENCH_WORKERS ?? '1'} process(es)` : 'PGlite, 1 process';
   const headers = { accept: 'application/json', authorization: `Bearer ${server.token}`, 'x-language': 'en' };
   const results: CustomerListResult[] = [];
   const measure = async (how: string, target: boolean, alongside?: () => Promise<void>): Promise<void> => {

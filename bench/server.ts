@@ -29,7 +29,7 @@ async function freePort(): Promise<number> {
 /**
  * Prepares a database (a fresh PGlite folder, or a new database on the DATABASE_URL server), lets
  * `prepare` load data into it, then starts the real server in its own process on a loopback port
- * (with DATABASE_URL: BENCH_WORKERS processes, default 2) and signs in.
+ * (with DATABASE_URL: BENCH_WORKERS processes, default 1 like the server's WORKERS) and signs in.
  */
 export async function startBenchServer(prepare: (db: Db, companyId: number) => Promise<void>): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'booking-bench-'));
@@ -59,7 +59,7 @@ export async function startBenchServer(prepare: (db: Db, companyId: number) => P
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       env: {
         ...process.env,
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl, WORKERS: process.env.BENCH_WORKERS ?? '2' } : {}),
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl, WORKERS: process.env.BENCH_WORKERS ?? '1' } : {}),
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
