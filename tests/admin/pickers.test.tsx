@@ -5,7 +5,7 @@ import englishMessages from 'ra-language-english';
 import { AdminContext, Form, required, SaveButton } from 'react-admin';
 import { PickerInput } from '../../src/resources/engine/inputs/DateTimeInputs';
 import type { Language } from '../../src/i18n/languages';
-import { pickerInput } from './pickers';
+import { pick, pickerInput } from './pickers';
 
 
 function renderForm(locale: Language, defaultValues: Record<string, unknown>, onSubmit = vi.fn()) {
@@ -38,9 +38,9 @@ describe('date and time fields', () => {
 
   it('write what is typed in the contract form, without a zone', async () => {
     const onSubmit = renderForm('sv', { Day: null, Start: null, At: null });
-    fireEvent.change(pickerInput(/^Day/), { target: { value: '2026-01-31' } });
-    fireEvent.change(pickerInput(/^Start/), { target: { value: '07:45' } });
-    fireEvent.change(pickerInput(/^At/), { target: { value: '2026-02-01 23:15' } });
+    pick(/^Day/, '2026-01-31');
+    pick(/^Start/, '07:45');
+    pick(/^At/, '2026-02-01 23:15');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0][0]).toEqual({ Day: '2026-01-31', Start: '07:45', At: '2026-02-01T23:15:00' });
@@ -51,7 +51,7 @@ describe('date and time fields', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Required')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
-    fireEvent.change(pickerInput(/^Day/), { target: { value: '06/10/2025' } });
+    pick(/^Day/, '06/10/2025');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0][0]).toEqual({ Day: '2025-06-10', Start: null, At: null });

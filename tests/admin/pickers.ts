@@ -10,7 +10,7 @@ export function pickerInput(label: RegExp | string, index = 0): HTMLInputElement
   return inputs[index];
 }
 
-/** Types a value into a picker the way an English-speaking admin sees it (MM/DD/YYYY, 12-hour clock). */
+/** Types a value into a picker as the field shows it in the app language (en: MM/DD/YYYY, 12-hour clock; sv: YYYY-MM-DD). */
 export function pick(label: RegExp | string, value: string, index = 0): void {
   fireEvent.change(pickerInput(label, index), { target: { value } });
 }

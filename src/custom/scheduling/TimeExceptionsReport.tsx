@@ -9,7 +9,7 @@ import { ColorDot } from '../../resources/resources/ColorInput';
 import { addDays, localDate } from '../../resources/schedules/scheduleValues';
 import { apiErrorInfo, useApi } from '../api';
 import { PageHeading } from '../layout';
-import { isComplete, Picker } from '../../resources/engine/inputs/DateTimeInputs';
+import { Picker } from '../../resources/engine/inputs/DateTimeInputs';
 
 const hhmm = (wire: string) => wire.slice(11, 16);
 
@@ -24,7 +24,7 @@ export default function TimeExceptionsReport() {
   const resources = useGetList<ResourceDetails & { id: number }>('resources', { pagination: { page: 1, perPage: 500 }, sort: { field: 'Name', order: 'ASC' } });
   const report = useQuery({
     queryKey: ['timeexceptions', 'report', from, to, resourceId],
-    enabled: isComplete(from) && isComplete(to),
+    enabled: !!from && !!to,
     queryFn: () =>
       api.call<QueryResponse<TimeExceptionOccurrence>>('GET', '/timeexceptions/report', { query: { From: from, To: to, ResourceIds: resourceId === '' ? undefined : [resourceId] } }),
   });

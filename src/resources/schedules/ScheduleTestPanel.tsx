@@ -6,7 +6,7 @@ import { useFormContext, type FieldValues } from 'react-hook-form';
 import type { AvailableTime } from '../../../schema/availability';
 import { apiErrorInfo } from '../../custom/api';
 import { useApi } from '../engine/api';
-import { isComplete, Picker } from '../engine/inputs/DateTimeInputs';
+import { Picker } from '../engine/inputs/DateTimeInputs';
 import { addDays, DEFAULT_TEST_DURATION, localDate } from './scheduleValues';
 
 interface TestAnswer {
@@ -104,7 +104,7 @@ export function ScheduleTestPanel<V extends FieldValues>({ path, toBody }: { pat
         />
         <Picker kind="date" size="small" name="TestFrom" required label={translate('resources.schedules.test.from')} value={from} onChange={(v) => setFrom(v ?? '')} />
         <Picker kind="date" size="small" name="TestTo" required label={translate('resources.schedules.test.to')} value={to} onChange={(v) => setTo(v ?? '')} />
-        <Button variant="outlined" startIcon={state.kind === 'loading' ? <CircularProgress size={16} /> : <PlayArrowIcon />} onClick={run} disabled={state.kind === 'loading' || !isComplete(from) || !isComplete(to)}>
+        <Button variant="outlined" startIcon={state.kind === 'loading' ? <CircularProgress size={16} /> : <PlayArrowIcon />} onClick={run} disabled={state.kind === 'loading' || !from || !to}>
           {translate('resources.schedules.test.run')}
         </Button>
       </Stack>

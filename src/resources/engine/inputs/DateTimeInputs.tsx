@@ -7,7 +7,7 @@ import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { enUS, fiFI, nbNO, svSE } from '@mui/x-date-pickers/locales';
 import { FieldTitle, InputHelperText, useInput, useLocaleState, useResourceContext, type Validator } from 'react-admin';
-import type { Language } from '../../../i18n/languages';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../i18n/languages';
 
 /** What a picker edits and how the contract writes it: date `yyyy-MM-dd`, time `HH:mm`, datetime `yyyy-MM-ddTHH:mm:00` (no zone). */
 export type PickerKind = 'date' | 'time' | 'datetime';
@@ -23,29 +23,24 @@ const LOCALES: Record<Language, { adapter: string; text: typeof svSE }> = {
 };
 
 /** A wire value as a Luxon date (zone-less local), or null when empty or unreadable. */
-export function fromWire(value: unknown): DateTime | null {
+function fromWire(value: unknown): DateTime | null {
   if (typeof value !== 'string' || value === '') return null;
   const parsed = DateTime.fromISO(value);
   return parsed.isValid ? parsed : null;
-}
-
-/** Whether a picker's value holds a date or time. */
-export function isComplete(value: string | null | undefined): value is string {
-  return !!value;
 }
 
 /**
  * A picked value as the contract writes it; null when cleared. The pickers hand over null while
  * the typed text is not a whole date or time, so a required field says so.
  */
-export function toWire(kind: PickerKind, value: DateTime | null): string | null {
+function toWire(kind: PickerKind, value: DateTime | null): string | null {
   return value?.isValid ? value.toFormat(WIRE[kind]) : null;
 }
 
 /** Dates and times in the language the admin is shown in, whatever the browser's own. */
-export function PickerLocalization({ children }: { children: ReactNode }): ReactElement {
+function PickerLocalization({ children }: { children: ReactNode }): ReactElement {
   const [locale] = useLocaleState();
-  const { adapter, text } = LOCALES[(locale as Language) in LOCALES ? (locale as Language) : 'sv'];
+  const { adapter, text } = LOCALES[isLanguage(locale) ? locale : DEFAULT_LANGUAGE];
   return (
     <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale={adapter} localeText={text.components.MuiLocalizationProvider.defaultProps.localeText}>
       {children}
