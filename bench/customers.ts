@@ -1,5 +1,5 @@
 import { keepAliveClient, loadTest, type LatencyResult } from './stats';
-import { startBenchServer } from './server';
+import { BENCH_WORKERS, startBenchServer } from './server';
 
 const CUSTOMERS = 100_000;
 const PATH = '/api/customers?Take=25&OrderBy=Lastname';
@@ -31,7 +31,7 @@ export async function benchCustomerList(): Promise<CustomerListResult[]> {
     );
     await db.exec('analyze customers');
   });
-  const where = process.env.DATABASE_URL ? `PostgreSQL, ${process.env.BENCH_WORKERS ?? '1'} process(es)` : 'PGlite, 1 process';
+  const where = process.env.DATABASE_URL ? `PostgreSQL, ${BENCH_WORKERS} process(es)` : 'PGlite, 1 process';
   const headers = { accept: 'application/json', authorization: `Bearer ${server.token}`, 'x-language': 'en' };
   const results: CustomerListResult[] = [];
   const measure = async (how: string, target: boolean, alongside?: () => Promise<void>): Promise<void> => {

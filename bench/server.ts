@@ -7,6 +7,9 @@ import { openDb, type Db } from '../server/db/db';
 import { migrate } from '../server/db/migrate';
 import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from '../server/db/seed';
 
+/** Server processes with DATABASE_URL: BENCH_WORKERS, default 1 like the server's WORKERS. */
+export const BENCH_WORKERS = process.env.BENCH_WORKERS ?? '1';
+
 export interface BenchServer {
   baseUrl: string;
   token: string;
@@ -59,7 +62,7 @@ export async function startBenchServer(prepare: (db: Db, companyId: number) => P
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       env: {
         ...process.env,
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl, WORKERS: process.env.BENCH_WORKERS ?? '1' } : {}),
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl, WORKERS: BENCH_WORKERS } : {}),
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataScope, DataVersions } from './db/versions';
+import { Lru } from './lru';
 
 interface Entry {
   version: string;
@@ -25,11 +26,8 @@ export interface ResponseCacheOptions {
  * app.get('/customers', opts, (request, reply) => cache.answer(request, reply, () => listCustomers(…)));
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: Lru<Entry>;
   private readonly loading = new Map<string, { version: string; body: Promise<Buffer> }>();
-  private bytes = 0;
-  private readonly maxEntries: number;
-  private readonly maxBytes: number;
 
   constructor(
     private readonly versions: DataVersions,
@@ -37,8 +35,11 @@ export class ResponseCache {
     private readonly enabled: boolean,
     options: ResponseCacheOptions = {},
   ) {
-    this.maxEntries = options.maxEntries ?? 500;
-    this.maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
+    this.entries = new Lru<Entry>({
+      maxEntries: options.maxEntries ?? 500,
+      maxSize: options.maxBytes ?? 16 * 1024 * 1024,
+      sizeOf: (e) => e.body.length,
+    });
   }
 
   /**
@@ -55,7 +56,6 @@ export class ResponseCache {
     reply.type('application/json; charset=utf-8');
     const hit = this.entries.get(key);
     if (hit?.version === version) {
-      this.entries.delete(key);
       this.entries.set(key, hit);
       return hit.body;
     }
@@ -67,26 +67,10 @@ export class ResponseCache {
     this.loading.set(key, loading);
     try {
       const bytes = await body;
-      this.keep(key, { version, body: bytes });
+      this.entries.set(key, { version, body: bytes });
       return bytes;
     } finally {
       if (this.loading.get(key) === loading) this.loading.delete(key);
-    }
-  }
-
-  private keep(key: string, entry: Entry): void {
-    const old = this.entries.get(key);
-    if (old) {
-      this.bytes -= old.body.length;
-      this.entries.delete(key);
-    }
-    if (entry.body.length > this.maxBytes / 4) return;
-    this.entries.set(key, entry);
-    this.bytes += entry.body.length;
-    for (const [k, e] of this.entries) {
-      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
-      this.entries.delete(k);
-      this.bytes -= e.body.length;
     }
   }
 }

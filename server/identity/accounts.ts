@@ -83,9 +83,8 @@ export async function authenticate(db: Db, email: string, password: string): Pro
     ok = (await verifyPassword(password, row.password_hash)) && row.active;
   }
   if (!ok || !row) {
-    await recordFailure(db, email);
-    const now = await lockedFor(db, email);
-    return now > 0 ? { refused: 'locked', retryAfterSeconds: now } : { refused: 'invalid' };
+    const seconds = await recordFailure(db, email);
+    return seconds > 0 ? { refused: 'locked', retryAfterSeconds: seconds } : { refused: 'invalid' };
   }
   await clearFailures(db, email);
   return { user: toUser(row) };

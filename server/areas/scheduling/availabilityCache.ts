@@ -1,5 +1,6 @@
 import type { Db } from '../../db/db';
 import type { DataVersions } from '../../db/versions';
+import { Lru } from '../../lru';
 import type { AvailabilityData, Instant, ServiceSpec } from '../../domain/availability';
 import { loadAvailabilityData, loadServiceSpec } from './availabilityData';
 
@@ -24,15 +25,10 @@ const MAX_ENTRIES = 200;
  * const data = await cache.data(db, companyId, spec, from, to);
  */
 export class AvailabilityCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Lru<Entry>({ maxEntries: MAX_ENTRIES });
 
   constructor(private readonly versions: DataVersions) {}
 
-  private touch(key: string, entry: Entry): void {
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    while (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-  }
 
   /** The service as the engine sees it (see loadServiceSpec), current as of this call. */
   async spec(db: Db, companyId: number, serviceId: number): Promise<{ service: ServiceSpec; timeZone: string } | undefined> {
@@ -40,11 +36,11 @@ export class AvailabilityCache {
     const version = await this.versions.read(companyId, 'availability');
     const hit = this.entries.get(key);
     if (hit && hit.version === version) {
-      this.touch(key, hit);
+      this.entries.set(key, hit);
       return hit.spec;
     }
     const spec = await loadServiceSpec(db, companyId, serviceId);
-    this.touch(key, { version, spec });
+    this.entries.set(key, { version, spec });
     return spec;
   }
 
@@ -59,7 +55,7 @@ export class AvailabilityCache {
     if (entry?.data && entry.spec === spec && entry.data.from <= from && entry.data.to >= to) return { ...entry.data.value, now };
     const version = entry?.version ?? (await this.versions.read(companyId, 'availability'));
     const value = await loadAvailabilityData(db, companyId, spec, from, to, now);
-    if (entry && entry.spec === spec && entry.version === version) this.touch(key, { ...entry, data: { from, to, value } });
+    if (entry && entry.spec === spec && entry.version === version) this.entries.set(key, { ...entry, data: { from, to, value } });
     return value;
   }
 }

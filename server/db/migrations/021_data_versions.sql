@@ -35,7 +35,6 @@ end $$;
 
 do $$
 declare
-  t text;
   scopes constant text[][] := array[
     ['services', 'availability'], ['resources', 'availability'], ['resource_type_resources', 'availability'],
     ['service_resource_types', 'availability'], ['service_resources', 'availability'],
@@ -50,15 +49,12 @@ declare
   ];
   i int;
 begin
-  foreach t in array array[
-    'services', 'resources', 'resource_type_resources', 'service_resource_types', 'service_resources',
-    'recurring_schedules', 'recurring_schedule_dates', 'recurring_schedule_services', 'recurring_schedule_resources',
-    'date_schedules', 'date_schedule_dates', 'date_schedule_services', 'date_schedule_resources',
-    'time_exceptions', 'time_exception_resources', 'bookings', 'booking_resources'
-  ] loop
-    execute format('drop trigger %I on %I', t || '_availability_ins', t);
-    execute format('drop trigger %I on %I', t || '_availability_upd', t);
-    execute format('drop trigger %I on %I', t || '_availability_del', t);
+  -- Migration 011's triggers, on the tables of the 'availability' scope.
+  for i in 1 .. array_length(scopes, 1) loop
+    continue when scopes[i][2] <> 'availability';
+    execute format('drop trigger %I on %I', scopes[i][1] || '_availability_ins', scopes[i][1]);
+    execute format('drop trigger %I on %I', scopes[i][1] || '_availability_upd', scopes[i][1]);
+    execute format('drop trigger %I on %I', scopes[i][1] || '_availability_del', scopes[i][1]);
   end loop;
   for i in 1 .. array_length(scopes, 1) loop
     execute format('create trigger %I after insert on %I referencing new table as changed_rows for each statement execute function data_version_bump(%L)',
