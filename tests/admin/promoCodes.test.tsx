@@ -155,6 +155,26 @@ describe('promo code form', () => {
     expect(callsTo('POST', '/rebatecodes')).toHaveLength(0);
   });
 
+  it('refuses an end time of day before the start time', async () => {
+    renderPromo('/promo-codes/new');
+    fireEvent.change(await screen.findByLabelText(/^Discount/), { target: { value: '15' } });
+    pick(/^From time of day/, '05:00 PM');
+    pick(/^To time of day/, '09:00 AM');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The end time must be after the start time')).toBeInTheDocument();
+    expect(callsTo('POST', '/rebatecodes')).toHaveLength(0);
+  });
+
+  it('sends the times of day picked on the clock fields as HH:mm', async () => {
+    renderPromo('/promo-codes/new');
+    fireEvent.change(await screen.findByLabelText(/^Discount/), { target: { value: '15' } });
+    pick(/^From time of day/, '05:00 PM');
+    pick(/^To time of day/, '09:00 PM');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('POST', '/rebatecodes')).toHaveLength(1));
+    expect(callsTo('POST', '/rebatecodes')[0].body).toMatchObject({ FromTime: '17:00', ToTime: '21:00' });
+  });
+
   it('edits a code with its days, services and customers as ids', async () => {
     records = [
       code(7, {

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { NumberInput, TextInput, required, type Validator } from 'react-admin';
+import { NumberInput, required, type Validator } from 'react-admin';
 import { CURRENCY, hasBalance, PERCENT, PUNCH_TICKET } from './codeTypes';
 import { useCurrencySign } from './useCurrencySign';
+import { PickerInput } from '../engine/inputs/DateTimeInputs';
 
 /** Default uses per customer: once for percent and fixed-amount codes, as often as the code allows for tickets and cards. */
 export const DEFAULT_MAX_USES = 9999;
@@ -73,16 +74,7 @@ export const validateToTime: Validator = (value: unknown, values: Record<string,
   return from && to && from >= to ? 'resources.promo-codes.validation.toTimeBeforeFrom' : undefined;
 };
 
-/** A time of day (HH:mm) whose label stays above the browser's own placeholder. */
+/** A time of day (HH:mm), with the clock of the app language. */
 export function TimeOfDayInput({ source, validate }: { source: string; validate: Validator[] }) {
-  return (
-    <TextInput
-      source={source}
-      type="time"
-      validate={validate}
-      format={(v: unknown) => (typeof v === 'string' ? v.slice(0, 5) : '')}
-      parse={(v: string) => (v ? v : null)}
-      slotProps={{ inputLabel: { shrink: true } }}
-    />
-  );
+  return <PickerInput kind="time" source={source} validate={validate} />;
 }
