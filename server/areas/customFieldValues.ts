@@ -20,13 +20,20 @@ const DEFINITION_COLUMNS = `f.id as "Id", f.name as "Name", f.description as "De
  * @example
  * const defs = await loadCustomFieldDefinitions(db, ctx.companyId, 'RegisteredUsers');
  */
-export async function loadCustomFieldDefinitions(db: Db, companyId: number, table: CustomFieldTable, serviceId?: number): Promise<DefinitionRow[]> {
+export async function loadCustomFieldDefinitions(
+  db: Db,
+  companyId: number,
+  table: CustomFieldTable,
+  serviceId?: number,
+  alsoIds: readonly number[] = [],
+): Promise<DefinitionRow[]> {
   const params: (string | number)[] = [companyId, table];
   let serviceCond = '';
   if (serviceId !== undefined) {
-    params.push(serviceId);
+    params.push(serviceId, `{${alsoIds.map(Number).join(',')}}`);
     serviceCond = `and (not exists (select 1 from custom_field_services s where s.custom_field_id = f.id)
-      or exists (select 1 from custom_field_services s where s.custom_field_id = f.id and s.service_id = $3))`;
+      or exists (select 1 from custom_field_services s where s.custom_field_id = f.id and s.service_id = $3)
+      or f.id = any($4::text::int[]))`;
   }
   return db.query<DefinitionRow>(
     `select ${DEFINITION_COLUMNS} from custom_fields f
@@ -95,6 +102,8 @@ export async function saveCustomFieldValues(
  * Validates the values a create or update submits, merged with those already stored for the record
  * (entityId undefined on create), and throws one 400 naming every bad field
  * (`CustomFieldValues.{field Id}`). With `submitted` undefined on an update nothing is checked.
+ * With connectFilled (a service's own fields), a field that is given a value applies even if it is
+ * connected only to other services: connectFilledFields then connects it to this service.
  * @example
  * await checkCustomFieldValues(tx, ctx.companyId, 'RegisteredUsers', existing?.Id, body.CustomFieldValues);
  */
@@ -104,10 +113,11 @@ export async function checkCustomFieldValues(
   table: CustomFieldTable,
   entityId: number | undefined,
   submitted: readonly CustomFieldValueInput[] | undefined,
-  options: { serviceId?: number; fieldPrefix?: string; errors?: ValidationErrors } = {},
+  options: { serviceId?: number; fieldPrefix?: string; errors?: ValidationErrors; connectFilled?: boolean } = {},
 ): Promise<void> {
   if (submitted === undefined && entityId !== undefined) return;
-  const definitions: CustomFieldDefinition[] = await loadCustomFieldDefinitions(db, companyId, table, options.serviceId);
+  const filled = options.connectFilled ? filledIds(submitted) : [];
+  const definitions: CustomFieldDefinition[] = await loadCustomFieldDefinitions(db, companyId, table, options.serviceId, filled);
   const merged = new Map<number, CustomFieldValueInput>();
   if (entityId !== undefined) {
     const stored = (await loadCustomFieldValues(db, companyId, table, [entityId])).get(entityId) ?? [];
@@ -118,4 +128,28 @@ export async function checkCustomFieldValues(
   const errors = options.errors ?? new ValidationErrors();
   validateCustomFieldValues(definitions, [...merged.values()], errors, options.fieldPrefix ?? 'CustomFieldValues');
   if (!options.errors) errors.throwIfAny();
+}
+
+function filledIds(values: readonly CustomFieldValueInput[] | undefined): number[] {
+  return (values ?? []).filter((v) => (v.Value ?? '').trim() !== '').map((v) => v.Id);
+}
+
+/**
+ * A service that is given a value for one of its own (Event) fields that is connected only to other
+ * services becomes one of that field's services, so that the value shows where the field applies:
+ * what lets a new service, or a copy, carry a field such as "Nivå".
+ * @example
+ * await connectFilledFields(tx, ctx.companyId, serviceId, input.CustomFieldValues);
+ */
+export async function connectFilledFields(tx: Db, companyId: number, serviceId: number, values: readonly CustomFieldValueInput[] | undefined): Promise<void> {
+  const ids = filledIds(values);
+  if (!ids.length) return;
+  await tx.query(
+    `insert into custom_field_services (company_id, custom_field_id, service_id)
+     select $1, f.id, $2 from custom_fields f
+      where f.company_id = $1 and f.table_name = 'Event' and f.id = any($3::text::int[])
+        and exists (select 1 from custom_field_services s where s.custom_field_id = f.id)
+        and not exists (select 1 from custom_field_services s where s.custom_field_id = f.id and s.service_id = $2)`,
+    [companyId, serviceId, `{${ids.map(Number).join(',')}}`],
+  );
 }

@@ -7,7 +7,7 @@ import { ValidationErrors } from '../errors';
 import { defineResource, pageSchema, registerResource } from '../autoquery/index';
 import { normalizeDurations } from '../domain/durations';
 import { codeList, referenceLists } from './catalogReference';
-import { checkCustomFieldValues, loadCustomFieldValues, saveCustomFieldValues } from './customFieldValues';
+import { checkCustomFieldValues, connectFilledFields, loadCustomFieldValues, saveCustomFieldValues } from './customFieldValues';
 import { customFieldsOfServices } from './customFields';
 import { pricesOfServices } from './prices';
 import { resourceTypesOfServices, schedulesOfServices } from './scheduling/index';
@@ -94,6 +94,7 @@ export const services = defineResource<Service, ServiceInput, ServiceQuery>({
       await checkCustomFieldValues(w.db, w.ctx.companyId, 'Event', w.existing?.Id, input.CustomFieldValues, {
         serviceId: w.existing?.Id ?? 0,
         errors,
+        connectFilled: true,
       });
       errors.throwIfAny();
       const group = input.Group?.trim();
@@ -110,6 +111,7 @@ export const services = defineResource<Service, ServiceInput, ServiceQuery>({
       };
     },
     async afterWrite(id, input, w) {
+      await connectFilledFields(w.db, w.ctx.companyId, id, input.CustomFieldValues);
       await saveCustomFieldValues(w.db, w.ctx.companyId, 'Event', id, input.CustomFieldValues ?? []);
     },
     async afterRead(records, r) {

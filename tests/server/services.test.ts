@@ -165,9 +165,9 @@ describe('POST /services', () => {
 
   it('stores custom field values and checks them against the field', async () => {
     const level = (await list('?IncludeCustomFields=true')).Results.find((s) => s.Name === 'Padel 60 min')!.CustomFields![0];
-    const unconnected = await server.api({ method: 'POST', url: '/api/services', payload: { ...valid, CustomFieldValues: [{ Id: level.Id, Value: 'Medel' }] } });
-    expect(unconnected.statusCode).toBe(400);
-    expect(fields(unconnected)).toEqual([`CustomFieldValues.${level.Id}`]);
+    const wrongNew = await server.api({ method: 'POST', url: '/api/services', payload: { ...valid, CustomFieldValues: [{ Id: level.Id, Value: 'Expert' }] } });
+    expect(wrongNew.statusCode).toBe(400);
+    expect(fields(wrongNew)).toEqual([`CustomFieldValues.${level.Id}`]);
 
     const padel = await byName('Padel 60 min');
     const wrong = await server.api({
@@ -184,6 +184,29 @@ describe('POST /services', () => {
     });
     expect(right.statusCode, right.body).toBe(200);
     expect((right.json() as Service).CustomFieldValues).toEqual([{ Id: level.Id, Name: 'Nivå', Value: 'Avancerad' }]);
+  });
+
+  it('creates and copies a service with a value for a field connected to other services, and connects it', async () => {
+    const padel = (await list('?IncludeCustomFieldValues=true&IncludeCustomFields=true')).Results.find((s) => s.Name === 'Padel 60 min')!;
+    const level = padel.CustomFields![0];
+    const created = await server.api({
+      method: 'POST',
+      url: '/api/services',
+      payload: { ...valid, Name: 'Padel 90 min', CustomFieldValues: [{ Id: level.Id, Value: 'Nybörjare' }] },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect((created.json() as Service).CustomFieldValues).toEqual([{ Id: level.Id, Name: 'Nivå', Value: 'Nybörjare' }]);
+    const copy = await server.api({
+      method: 'POST',
+      url: '/api/services',
+      payload: { ...valid, Name: 'Kopia av Padel 60 min', CustomFieldValues: padel.CustomFieldValues },
+    });
+    expect(copy.statusCode, copy.body).toBe(200);
+    const ids = [(created.json() as Service).Id, (copy.json() as Service).Id];
+    const shown = (await list('?IncludeCustomFields=true&Take=100')).Results.filter((s) => ids.includes(s.Id));
+    expect(shown.map((s) => s.CustomFields!.map((f) => f.Name))).toEqual([['Nivå'], ['Nivå']]);
+    const field = await server.api({ method: 'GET', url: `/api/customfields?Id=${level.Id}` });
+    expect((field.json() as Page<{ Services: { Id: number }[] }>).Results[0].Services.map((s) => s.Id)).toEqual(expect.arrayContaining(ids));
   });
 
   it('answers 400 naming the field for every broken rule and writes nothing', async () => {
