@@ -7,6 +7,7 @@ import { ref } from '../schemas';
 import { idParams } from '../autoquery/index';
 import type { BillingInformation, BillingInformationInput, Company, CompanyInput, CountryId } from '../../schema/company';
 import { defaultSwedishVatNumber, isValidOrganisationNumber } from '../domain/identityNumbers';
+import { isValidPostalCode } from '../domain/postalCodes';
 import { FieldErrors, fieldError, localTime } from './fieldErrors';
 import { BILLING_METHODS, CATEGORIES, COMPANY_STATUS_NAMES, COMPANY_TYPES, COUNTRIES, envelope } from './reference';
 
@@ -177,6 +178,7 @@ export default async function companyRoutes(app: FastifyInstance): Promise<void>
       if (body.OrganisationNumber !== undefined && body.OrganisationNumber.trim() !== '' && !isValidOrganisationNumber(body.CountryId, body.OrganisationNumber)) {
         errors.add('OrganisationNumber', 'OrganisationNumberInvalid', { country: body.CountryId });
       }
+      if (!blank(body.ZipCode) && !isValidPostalCode(body.CountryId, body.ZipCode)) errors.add('ZipCode', 'PostalCodeInvalid', { country: body.CountryId });
       if (body.TimeZone !== undefined && !IANAZone.isValidZone(body.TimeZone)) errors.add('TimeZone', 'InvalidValue');
       if (body.CategoryId != null && !CATEGORIES.some((c) => c.id === body.CategoryId)) errors.add('CategoryId', 'InvalidValue');
       if (body.TypeId != null && !COMPANY_TYPES.some((c) => c.id === body.TypeId)) errors.add('TypeId', 'InvalidValue');
@@ -243,6 +245,7 @@ export default async function companyRoutes(app: FastifyInstance): Promise<void>
     for (const field of ['Name', 'Street1', 'ZipCode', 'City'] as const) {
       if (blank(body[field])) errors.add(field, 'NotEmpty');
     }
+    if (!blank(body.ZipCode) && !isValidPostalCode(body.CountryId, body.ZipCode)) errors.add('ZipCode', 'PostalCodeInvalid', { country: body.CountryId });
     if ((methodId === 2 || methodId === 3) && blank(body.Email)) errors.add('Email', 'NotEmpty');
     else if (!blank(body.Email) && !EMAIL.test(body.Email!.trim())) errors.add('Email', 'InvalidFormat');
     let vat = body.VatRegistrationNumber?.trim() ?? '';

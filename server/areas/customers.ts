@@ -7,6 +7,7 @@ import type { AccessKey, Customer, CustomerInput, CustomerQuery, InvoiceAddress 
 import type { CountryId } from '../../schema/company';
 import { isValidPersonalIdentityNumber } from '../domain/identityNumbers';
 import { checkCustomFieldValues, loadCustomFieldValues, saveCustomFieldValues } from './customFieldValues';
+import { isValidPostalCode } from '../domain/postalCodes';
 import { FieldErrors, fieldError, localTime, pgCode } from './fieldErrors';
 import { containsPattern, orderClause } from './listQuery';
 import { ACCESS_KEY_TYPES } from './reference';
@@ -113,6 +114,11 @@ export const customers = defineResource<Customer, CustomerInput, CustomerQuery>(
       if (pin) {
         const country = await companyCountry(w.db, w.ctx.companyId);
         if (!isValidPersonalIdentityNumber(country, pin)) errors.add('PersonalIdentityNumber', 'PersonalIdentityNumberInvalid', { country });
+      }
+      const postal = input.InvoiceAddress?.InvoicePostalCode?.trim();
+      if (postal) {
+        const country = input.InvoiceAddress?.InvoiceCountryCode?.trim() || (await companyCountry(w.db, w.ctx.companyId));
+        if (!isValidPostalCode(country, postal)) errors.add('InvoiceAddress.InvoicePostalCode', 'PostalCodeInvalid', { country: country.toUpperCase() });
       }
       (input.AccessKeys ?? []).forEach((k, i) => {
         if (!ACCESS_KEY_TYPES.some((t) => t.id === k.AccessKeyTypeId)) errors.add(`AccessKeys[${i}].AccessKeyTypeId`, 'InvalidValue');

@@ -15,6 +15,12 @@ const messages = {
     fi: "'{field}' ei ole kelvollinen Y-tunnus maalle {country}.",
     no: "'{field}' er ikke et gyldig organisasjonsnummer for {country}.",
   },
+  PostalCodeInvalid: {
+    sv: "'{field}' är inte ett giltigt postnummer för {country}.",
+    en: "'{field}' is not a valid postal code for {country}.",
+    fi: "'{field}' ei ole kelvollinen postinumero maalle {country}.",
+    no: "'{field}' er ikke et gyldig postnummer for {country}.",
+  },
   BillingMethodRequired: {
     sv: 'du måste välja faktureringsmetod',
     en: 'you must select billing method',

@@ -97,6 +97,8 @@ describe('PUT /companies/{Id}', () => {
     ['Name', { Name: 'x'.repeat(201) }],
     ['CountryId', { CountryId: 'US' }],
     ['TimeZone', { TimeZone: 'Mars/Olympus' }],
+    ['ZipCode', { ZipCode: 'abc' }],
+    ['ZipCode', { CountryId: 'FI', OrganisationNumber: undefined, ZipCode: '111 22' }],
     ['CategoryId', { CategoryId: 999 }],
     ['TypeId', { TypeId: 'big' }],
     ['Street1', { Street1: undefined }],
@@ -110,14 +112,15 @@ describe('PUT /companies/{Id}', () => {
     expect(await companyRow()).toEqual(before);
   });
 
-  it('accepts valid organisation numbers of each country', async () => {
-    for (const [CountryId, OrganisationNumber] of [
-      ['NO', '923609016'],
-      ['DK', '10150817'],
-      ['FI', '0112038-9'],
-      ['SE', '556677-8899'],
+  it('accepts valid organisation numbers and postal codes of each country', async () => {
+    for (const [CountryId, OrganisationNumber, ZipCode] of [
+      ['NO', '923609016', '0150'],
+      ['DK', '10150817', '2100'],
+      ['FI', '0112038-9', '00100'],
+      ['SE', '556677-8899', '11122'],
+      ['SE', '556677-8899', '111 22'],
     ]) {
-      const res = await server.api({ method: 'PUT', url: `/api/companies/${companyId}`, payload: companyInput({ CountryId, OrganisationNumber }) });
+      const res = await server.api({ method: 'PUT', url: `/api/companies/${companyId}`, payload: companyInput({ CountryId, OrganisationNumber, ZipCode }) });
       expect(res.statusCode, `${CountryId} ${res.body}`).toBe(200);
     }
   });
@@ -213,6 +216,8 @@ describe('billing information', () => {
     ['Name', { Name: '' }],
     ['Street1', { Street1: ' ' }],
     ['ZipCode', { ZipCode: undefined }],
+    ['ZipCode', { ZipCode: 'abc' }],
+    ['ZipCode', { CountryId: 'NO', ZipCode: '111 22' }],
     ['City', { City: 'c'.repeat(101) }],
     ['BillingMethodId', { BillingMethodId: 99 }],
     ['BillingMethodId', { BillingMethodId: 4, CountryId: 'FI' }],
@@ -229,7 +234,7 @@ describe('billing information', () => {
   it('requires a VAT number when no default exists', async () => {
     await server.db.query(`update companies set country_id = 'NO' where id = $1`, [companyId]);
     try {
-      const res = await server.api({ method: 'PUT', url: '/api/billing/company', payload: billing({ CountryId: 'NO', VatRegistrationNumber: '' }) });
+      const res = await server.api({ method: 'PUT', url: '/api/billing/company', payload: billing({ CountryId: 'NO', ZipCode: '0150', VatRegistrationNumber: '' }) });
       expect(res.statusCode).toBe(400);
       expect(fields(res.json())).toEqual(['VatRegistrationNumber']);
     } finally {

@@ -115,6 +115,8 @@ describe('creating customers', () => {
     ['Visible', { Visible: 'sometimes' }],
     ['ImageUrl', { ImageUrl: 'javascript:alert(1)' }],
     ['InvoiceAddress.InvoiceCountryCode', { InvoiceAddress: { InvoiceCountryCode: 'SWE' } }],
+    ['InvoiceAddress.InvoicePostalCode', { InvoiceAddress: { InvoicePostalCode: 'abc' } }],
+    ['InvoiceAddress.InvoicePostalCode', { InvoiceAddress: { InvoicePostalCode: '222 22', InvoiceCountryCode: 'FI' } }],
     ['AccessKeys[0].Value', { AccessKeys: [{ AccessKeyTypeId: 1, Value: '' }] }],
     ['CustomFieldValues', { CustomFieldValues: 'M12345' }],
   ])('answers 400 naming %s for hostile input and writes nothing', async (field, overrides) => {
