@@ -261,13 +261,22 @@ describe('date schedules', () => {
     expect(fields(malformed)).toContain('ScheduleDates[0].From');
     const missing = await server.api({ method: 'POST', url: '/api/schedules/date', payload: { Name: 'x' } });
     expect(fields(missing)).toEqual(['ScheduleDates']);
+    const count = (await call<Page<DateSchedule>>('GET', '/api/schedules/date')).Total;
+    for (const ScheduleDates of [[], [{ From: '2030-04-15T10:00:00', To: '2030-04-15T12:00:00' }]]) {
+      const empty = await server.api({ method: 'POST', url: '/api/schedules/date', payload: { Name: 'Tomt', ScheduleDates } });
+      expect(empty.statusCode).toBe(400);
+      expect((empty.json() as ErrorBody).ResponseStatus.Errors).toEqual([
+        expect.objectContaining({ FieldName: 'ScheduleDates', ErrorCode: 'DateScheduleNeedsDates', Message: expect.stringContaining('at least one period') }),
+      ]);
+    }
+    expect((await call<Page<DateSchedule>>('GET', '/api/schedules/date')).Total).toBe(count);
   });
 });
 
 describe('schedules of a service', () => {
   it('connects and disconnects schedules; 404 for what is not connected or not ours', async () => {
     const recurring = await call<RecurringSchedule>('POST', '/api/schedules/recurring', weekdays);
-    const dated = await call<DateSchedule>('POST', '/api/schedules/date', { Name: 'D', ScheduleDates: [] });
+    const dated = await call<DateSchedule>('POST', '/api/schedules/date', { Name: 'D', ScheduleDates: [{ From: '2030-05-01T08:00:00', To: '2030-05-02T17:00:00' }] });
     const svc = await call<Service>('POST', '/api/services', { Name: 'Kopplad', Description: 'x', Duration: 30 });
     expect(await call<ServiceSchedule>('POST', `/api/services/${svc.Id}/recurringschedules`, { ScheduleId: recurring.Id })).toMatchObject({ Id: recurring.Id, ScheduleType: 'RecurringSchedule' });
     await call('POST', `/api/services/${svc.Id}/dateschedules`, { ScheduleId: dated.Id });

@@ -8,6 +8,12 @@ const messages = {
     fi: 'Kiinteä aikataulu tarvitsee vähintään yhden kiinteän ajan. Lisää aika tai valitse toinen aikataulutyyppi.',
     no: 'En fast timeplan trenger minst én fast tid. Legg til en tid eller velg en annen timeplantype.',
   },
+  DateScheduleNeedsDates: {
+    en: 'A date schedule needs at least one period that ends on a later day than it starts. Periods within one day are not kept.',
+    sv: 'Ett datumschema behöver minst en period som slutar en senare dag än den börjar. Perioder inom en och samma dag sparas inte.',
+    fi: 'Päivämääräaikataulu tarvitsee vähintään yhden jakson, joka päättyy myöhempänä päivänä kuin alkaa. Saman päivän sisäisiä jaksoja ei tallenneta.',
+    no: 'En datotimeplan trenger minst én periode som slutter en senere dag enn den begynner. Perioder innenfor samme dag lagres ikke.',
+  },
   RangeTooLong: {
     en: "'{field}' must be at most one year after '{other}'.",
     sv: "'{field}' får vara högst ett år efter '{other}'.",

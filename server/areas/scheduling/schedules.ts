@@ -224,6 +224,8 @@ export const dateSchedules = defineResource<DateSchedule, DateScheduleWrite, Dat
       const name = input.Name.trim();
       if (!name) errors.add('Name', 'NotEmpty');
       const entries = normalizeDateEntries(input.ScheduleDates, errors);
+      const allDropped = input.ScheduleDates.every((e) => e.From.slice(0, 10) === e.To.slice(0, 10));
+      if (!entries.length && allDropped) errors.add('ScheduleDates', schedulingKey('DateScheduleNeedsDates'));
       await checkLinks(w.db, w.ctx, input, errors);
       errors.throwIfAny();
       return {
