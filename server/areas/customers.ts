@@ -191,8 +191,8 @@ export interface CustomerCondition {
 type ListQuery = Pick<CustomerQuery, 'Skip' | 'Take' | 'OrderBy' | 'OrderByDesc' | 'Id' | 'Search' | 'Visible'>;
 
 /**
- * One page of the caller's customers. Search matches first name, last name, e-mail and phone
- * anywhere (case-insensitive). Without Search, Id or an extra condition the Total comes from the
+ * One page of the caller's customers. Search matches first name, last name, e-mail, phone and the
+ * values of the customer custom fields (a member number) anywhere (case-insensitive). Without Search, Id or an extra condition the Total comes from the
  * per-company counter the triggers keep, so a page of 100,000 customers costs an index scan of 25.
  * @example
  * const page = await listCustomers(app.db, request.ctx, { Take: 25, OrderBy: 'Lastname' });
@@ -210,7 +210,12 @@ export async function listCustomers(db: Db, ctx: CallerContext, query: ListQuery
   if (query.Id !== undefined) conds.push(`c.id = ${p(query.Id)}`);
   if (query.Visible !== undefined) conds.push(`c.visible = ${p(query.Visible)}`);
   const search = query.Search?.trim();
-  if (search) conds.push(`c.search_text like ${p(containsPattern(search))}`);
+  if (search) {
+    const pattern = p(containsPattern(search));
+    conds.push(`c.id in (select s.id from customers s where s.company_id = $1 and s.search_text like ${pattern}
+      union select v.entity_id from custom_field_values v
+       where v.company_id = $1 and v.entity_type = '${CUSTOM_FIELD_TABLE}' and lower(v.value) like ${pattern})`);
+  }
   if (extra) conds.push(`(${extra.sql(p)})`);
   const where = conds.join(' and ');
   const order = orderClause(ctx.lang, query, SORTS, 'c.id', 'Lastname,Firstname');

@@ -276,6 +276,16 @@ describe('listing customers', () => {
     expect((await list(`Search=${encodeURIComponent('%')}&Take=1000`)).Results.every((c) => c.Firstname.includes('%'))).toBe(true);
   });
 
+  it('finds customers by the values of customer custom fields', async () => {
+    const member = await create({ Firstname: 'Medlem', Lastname: `${marker}Nummer`, CustomFieldValues: [{ Id: memberFieldId, Value: 'M907531' }] });
+    const found = await list('Search=m90753');
+    expect(found.Results.map((c) => c.Id)).toEqual([member.Id]);
+    expect(found.Total).toBe(1);
+    expect((await list(`Search=${marker}&Take=1000`)).Results.map((c) => c.Id)).toContain(member.Id);
+    await server.api({ method: 'DELETE', url: `/api/customers/${member.Id}` });
+    expect((await list('Search=M907531')).Total).toBe(0);
+  });
+
   it('filters on Visible', async () => {
     expect((await list(`Search=${marker}&Visible=false`)).Results.map((c) => c.Firstname)).toEqual(['Cecilia']);
     expect((await list(`Search=${marker}&Visible=true`)).Total).toBe(4);
