@@ -16,7 +16,7 @@ import {
 } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { loadConfig, type RuntimeConfig } from './config';
-import { AppEvents, createDataProvider, createHttpClient } from './dataProvider';
+import { AppEvents, createDataProvider, createHttpClient, withFieldLabels } from './dataProvider';
 import type { BookingDataProvider } from './dataProvider/types';
 import { AuthCallbackPage } from './auth/AuthCallbackPage';
 import { AuthGate } from './auth/AuthGate';
@@ -59,7 +59,7 @@ function createServices(config: RuntimeConfig, i18nProvider: I18nProvider): Serv
     getLanguage: () => i18nProvider.getLocale(),
     translate: (key) => i18nProvider.translate(key),
   });
-  const dataProvider = createDataProvider(config.apiUrl, httpClient, resourceApis(declarations));
+  const dataProvider = withFieldLabels(createDataProvider(config.apiUrl, httpClient, resourceApis(declarations)), (key, options) => i18nProvider.translate(key, options));
   const profileRef: { current: AuthUser | null } = { current: null };
   const pages = customPages as CustomPage[];
   const menu: ShellMenuEntry[] = [

@@ -1,4 +1,5 @@
 export { createDataProvider } from './dataProvider';
+export { withFieldLabels } from './fieldLabels';
 export type { DataProviderOptions } from './dataProvider';
 export { createHttpClient } from './httpClient';
 export type { HttpClientOptions, TokenSource } from './httpClient';

@@ -96,6 +96,18 @@ describe('engine: a declared form', () => {
     expect(callsTo('POST', '/articles')[0].body).toEqual({ Name: 'Padel racket', ArticleTypeId: 1, Price: 150, VAT: 25, Active: true, InternalReference: null });
   });
 
+  it("says the server's messages with the labels the user sees, at the field and in the notification", async () => {
+    const taken = "'InternalReference' must be unique.";
+    server.use(http.post(`${API}/articles`, () => errorResponse(400, taken, [{ FieldName: 'InternalReference', Message: taken }])));
+    renderAdmin([articles], '/articles/new');
+    fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'Padel racket' } });
+    fireEvent.change(screen.getByLabelText(/^Price/), { target: { value: '149' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getAllByText("'Internal reference' must be unique.")).toHaveLength(2));
+    expect(screen.queryByText(/form is not valid/i)).not.toBeInTheDocument();
+    expect(screen.queryByText(/'InternalReference'/)).not.toBeInTheDocument();
+  });
+
   it('sends an update with PUT and the record edited', async () => {
     server.use(
       listHandler('/articles', [racket]),

@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, AdminUI, TestMemoryRouter, type LayoutProps } from 'react-admin';
-import { createDataProvider, createHttpClient, AppEvents } from '../../src/dataProvider';
+import { createDataProvider, createHttpClient, AppEvents, withFieldLabels } from '../../src/dataProvider';
 import { englishMessages } from '../../src/i18n';
 import { renderResources, resourceApis } from '../../src/resources/engine';
 import type { ResourceDeclaration } from '../../src/resources/engine';
@@ -79,8 +79,8 @@ function BareLayout({ children }: LayoutProps) {
 /** Renders the declared resources inside react-admin (English, the real data provider against msw) at `url`. */
 export function renderAdmin(declarations: ResourceDeclaration[], url: string) {
   const httpClient = createHttpClient({ apiKey: 'test-key', events: new AppEvents(), getLanguage: () => 'en', translate: (key) => key });
-  const dataProvider = createDataProvider(API, httpClient, resourceApis(declarations));
   const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
+  const dataProvider = withFieldLabels(createDataProvider(API, httpClient, resourceApis(declarations)), (key, options) => i18nProvider.translate(key, options));
   let location = { pathname: '', hash: '', search: '' };
   const result = render(
     <TestMemoryRouter
