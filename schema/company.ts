@@ -267,7 +267,8 @@ export interface AuthUser {
   Lastname: string;
   CompanyId: Id | null;
   CompanyUsers: { CompanyId: Id; Id: Id; Email: string }[];
-  Company: { Id: Id; Name: string; LicenseTypeId: number; IsFreeAccount: boolean } | null;
+  /** TimeZone: the company's IANA zone, in which the admin enters and shows every time. */
+  Company: { Id: Id; Name: string; LicenseTypeId: number; IsFreeAccount: boolean; TimeZone: string } | null;
 }
 
 export interface Agreement {

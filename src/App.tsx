@@ -16,7 +16,7 @@ import {
 } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { loadConfig, type RuntimeConfig } from './config';
-import { AppEvents, createDataProvider, createHttpClient, withFieldLabels } from './dataProvider';
+import { AppEvents, createDataProvider, createHttpClient, resolveTimeZone, withFieldLabels } from './dataProvider';
 import type { BookingDataProvider } from './dataProvider/types';
 import { AuthCallbackPage } from './auth/AuthCallbackPage';
 import { AuthGate } from './auth/AuthGate';
@@ -52,15 +52,21 @@ interface Services {
 function createServices(config: RuntimeConfig, i18nProvider: I18nProvider): Services {
   const events = new AppEvents();
   const session = new AuthSession({ keycloak: new Keycloak(config.keycloak) });
+  const profileRef: { current: AuthUser | null } = { current: null };
+  // Every time is entered and shown in the company's zone, whatever the browser's: the wire's local times are the company's.
+  const getTimeZone = () => profileRef.current?.Company?.TimeZone ?? resolveTimeZone();
   const httpClient = createHttpClient({
     apiKey: config.apiKey,
     events,
     auth: session,
     getLanguage: () => i18nProvider.getLocale(),
     translate: (key) => i18nProvider.translate(key),
+    getTimeZone,
   });
-  const dataProvider = withFieldLabels(createDataProvider(config.apiUrl, httpClient, resourceApis(declarations)), (key, options) => i18nProvider.translate(key, options));
-  const profileRef: { current: AuthUser | null } = { current: null };
+  const dataProvider = withFieldLabels(
+    createDataProvider(config.apiUrl, httpClient, resourceApis(declarations), { getTimeZone }),
+    (key, options) => i18nProvider.translate(key, options),
+  );
   const pages = customPages as CustomPage[];
   const menu: ShellMenuEntry[] = [
     ...(menuEntries(declarations) as ShellMenuEntry[]),

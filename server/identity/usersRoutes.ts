@@ -31,6 +31,7 @@ interface CompanyRow {
   id: number;
   name: string;
   license_type_id: number;
+  time_zone: string;
 }
 
 interface AgreementRow {
@@ -81,7 +82,7 @@ export default async function usersRoutes(app: FastifyInstance, { config, servic
 
   app.get('/users', { schema: { response: { 200: ref('AuthUser') } } }, async (request): Promise<AuthUser> => {
     const user = await caller(request);
-    const company = await db.one<CompanyRow>('select id, name, license_type_id from companies where id = $1', [user.companyId]);
+    const company = await db.one<CompanyRow>('select id, name, license_type_id, time_zone from companies where id = $1', [user.companyId]);
     const memberships = await db.query<{ company_id: number; id: number; email: string }>(
       'select company_id, id, email from users where lower(email) = lower($1) and active order by company_id',
       [user.email],
@@ -95,7 +96,7 @@ export default async function usersRoutes(app: FastifyInstance, { config, servic
       CompanyId: user.companyId,
       CompanyUsers: memberships.map((m) => ({ CompanyId: m.company_id, Id: m.id, Email: m.email })),
       Company: company
-        ? { Id: company.id, Name: company.name, LicenseTypeId: company.license_type_id, IsFreeAccount: company.license_type_id === 1 }
+        ? { Id: company.id, Name: company.name, LicenseTypeId: company.license_type_id, IsFreeAccount: company.license_type_id === 1, TimeZone: company.time_zone }
         : null,
     };
   });

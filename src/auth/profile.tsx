@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { AuthUser } from '../../schema/company';
 import type { HttpClient } from '../dataProvider/types';
+import { resolveTimeZone, toWireDateTime } from '../dataProvider/wire';
 
 export type { AuthUser };
 
@@ -39,4 +40,15 @@ export function useProfile(): AuthUser | null {
 /** "Firstname Lastname", or the e-mail when the name is empty. */
 export function fullNameOf(user: Pick<AuthUser, 'Firstname' | 'Lastname' | 'Email'>): string {
   return `${user.Firstname ?? ''} ${user.Lastname ?? ''}`.trim() || user.Email;
+}
+
+/**
+ * Now on the company's wall clock as the wire writes it (`yyyy-MM-ddTHH:mm:ss`), in the company's zone
+ * whatever the browser's (the browser's zone until the profile is known). Read it when a screen opens.
+ * @example
+ * const today = useCompanyNow().slice(0, 10);
+ */
+export function useCompanyNow(): string {
+  const zone = useProfile()?.Company?.TimeZone ?? resolveTimeZone();
+  return toWireDateTime(new Date(), zone);
 }

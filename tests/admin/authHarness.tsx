@@ -20,7 +20,7 @@ export const demoUser: AuthUser = {
   Lastname: 'Demo',
   CompanyId: 7,
   CompanyUsers: [{ CompanyId: 7, Id: 1, Email: 'demo@example.com' }],
-  Company: { Id: 7, Name: 'Solrosens Yoga & Padel', LicenseTypeId: 1, IsFreeAccount: true },
+  Company: { Id: 7, Name: 'Solrosens Yoga & Padel', LicenseTypeId: 1, IsFreeAccount: true, TimeZone: 'Europe/Stockholm' },
 };
 
 /** A real i18n provider in the given language (no stored choice, no browser language). */

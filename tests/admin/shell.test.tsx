@@ -60,7 +60,7 @@ describe('top bar', () => {
   });
 
   it('has no Upgrade button for a paying account', async () => {
-    await renderShell('/dashboard', { profile: { ...demoUser, Company: { Id: 7, Name: 'Paying AB', LicenseTypeId: 3, IsFreeAccount: false } } });
+    await renderShell('/dashboard', { profile: { ...demoUser, Company: { Id: 7, Name: 'Paying AB', LicenseTypeId: 3, IsFreeAccount: false, TimeZone: 'Europe/Stockholm' } } });
     await screen.findByRole('banner');
     expect(screen.queryByRole('link', { name: 'Uppgradera' })).not.toBeInTheDocument();
   });

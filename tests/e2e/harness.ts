@@ -41,7 +41,7 @@ export interface E2eEnv {
  * The whole product as a user meets it: the built admin, API and identity provider on a real
  * port, on a fresh demo database, and a headless Chromium with a fresh profile.
  */
-export async function startE2e(options: { locale?: string; width?: number; height?: number } = {}): Promise<E2eEnv> {
+export async function startE2e(options: { locale?: string; width?: number; height?: number; timezoneId?: string } = {}): Promise<E2eEnv> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'booking-e2e-'));
   const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
@@ -58,7 +58,7 @@ export async function startE2e(options: { locale?: string; width?: number; heigh
   const context = await browser.newContext({
     locale: options.locale ?? 'sv-SE',
     viewport: { width: options.width ?? 1280, height: options.height ?? 860 },
-    timezoneId: 'Europe/Stockholm',
+    timezoneId: options.timezoneId ?? 'Europe/Stockholm',
   });
   const page = await context.newPage();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,24 +1,19 @@
 import { useMemo, useState } from 'react';
 import { Box, TextField, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
+import { DateTime } from 'luxon';
+import { useCompanyNow } from '../../auth/profile';
 import type { Service } from '../../../schema/services';
 import { PriceCheck } from './PriceCheck';
 import { Picker } from '../../resources/engine/inputs/DateTimeInputs';
 
-const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A Date as a wire date-time in the browser's zone, minutes precision: yyyy-MM-ddTHH:mm. */
-function localMinutes(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** The next whole hour from now, and that plus the service's duration. */
-function defaultInterval(durationMinutes: number): { from: string; to: string } {
-  const start = new Date();
-  start.setMinutes(0, 0, 0);
-  start.setHours(start.getHours() + 1);
-  const end = new Date(start.getTime() + Math.max(1, durationMinutes) * 60_000);
-  return { from: localMinutes(start), to: localMinutes(end) };
+/** The next whole hour after `now` (the company's wall clock, yyyy-MM-ddTHH:mm:ss), and that plus the service's duration, to the minute. */
+function defaultInterval(now: string, durationMinutes: number): { from: string; to: string } {
+  const start = DateTime.fromISO(now).startOf('hour').plus({ hours: 1 });
+  const end = start.plus({ minutes: Math.max(1, durationMinutes) });
+  const minutes = "yyyy-MM-dd'T'HH:mm";
+  return { from: start.toFormat(minutes), to: end.toFormat(minutes) };
 }
 
 /** Free spots of one booking: group booking or several resources allow more than one (spec core.md §5). */
@@ -32,7 +27,8 @@ export function maxQuantityOf(service: Pick<Service, 'GroupBooking' | 'MultipleR
 export function ServicePriceCheck() {
   const service = useRecordContext<Service & { id: number }>();
   const translate = useTranslate();
-  const initial = useMemo(() => defaultInterval(service?.Duration ?? 60), [service?.Duration]);
+  const now = useCompanyNow();
+  const initial = useMemo(() => defaultInterval(now, service?.Duration ?? 60), [now, service?.Duration]);
   const [from, setFrom] = useState(initial.from);
   const [to, setTo] = useState(initial.to);
   const [email, setEmail] = useState('');

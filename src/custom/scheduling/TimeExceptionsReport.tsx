@@ -6,7 +6,8 @@ import { Link } from 'react-router-dom';
 import type { QueryResponse } from '../../../schema/common';
 import type { ResourceDetails, TimeExceptionOccurrence } from '../../../schema/scheduling';
 import { ColorDot } from '../../resources/resources/ColorInput';
-import { addDays, localDate } from '../../resources/schedules/scheduleValues';
+import { addDays } from '../../resources/schedules/scheduleValues';
+import { useCompanyNow } from '../../auth/profile';
 import { apiErrorInfo, useApi } from '../api';
 import { PageHeading } from '../layout';
 import { Picker } from '../../resources/engine/inputs/DateTimeInputs';
@@ -17,7 +18,7 @@ const hhmm = (wire: string) => wire.slice(11, 16);
 export default function TimeExceptionsReport() {
   const translate = useTranslate();
   const api = useApi();
-  const today = localDate(new Date());
+  const today = useCompanyNow().slice(0, 10);
   const [from, setFrom] = useState(today);
   const [to, setTo] = useState(addDays(today, 30));
   const [resourceId, setResourceId] = useState<number | ''>('');

@@ -7,7 +7,8 @@ import type { AvailableTime } from '../../../schema/availability';
 import { apiErrorInfo } from '../../custom/api';
 import { useApi } from '../engine/api';
 import { Picker } from '../engine/inputs/DateTimeInputs';
-import { addDays, DEFAULT_TEST_DURATION, localDate } from './scheduleValues';
+import { addDays, DEFAULT_TEST_DURATION } from './scheduleValues';
+import { useCompanyNow } from '../../auth/profile';
 
 interface TestAnswer {
   Times: AvailableTime[];
@@ -67,7 +68,7 @@ export function ScheduleTestPanel<V extends FieldValues>({ path, toBody }: { pat
   const translate = useTranslate();
   const api = useApi();
   const { getValues } = useFormContext<V>();
-  const today = localDate(new Date());
+  const today = useCompanyNow().slice(0, 10);
   const [duration, setDuration] = useState(String(DEFAULT_TEST_DURATION));
   const [from, setFrom] = useState(today);
   const [to, setTo] = useState(addDays(today, 6));

@@ -31,6 +31,7 @@ import { DaysOfWeekInput, TimeInput } from '../schedules/inputs';
 import { PickerInput } from '../engine/inputs/DateTimeInputs';
 import { FormPart } from '../schedules/scheduleForm';
 import { TimeExceptionConflictModal, type ConflictState } from './TimeExceptionConflictModal';
+import { useCompanyNow } from '../../auth/profile';
 import { newTimeException, timeExceptionToBody, timeExceptionToForm, type TimeExceptionFormValues } from './timeExceptionValues';
 
 const L = (field: string) => `resources.time-exceptions.fields.${field}`;
@@ -145,6 +146,7 @@ function useConflictingSave(id: Identifier | undefined) {
 /** /time-exceptions/new */
 export function TimeExceptionCreate() {
   const { saved, onError, modal } = useConflictingSave(undefined);
+  const today = useCompanyNow().slice(0, 10);
   return (
     <>
       <Create
@@ -153,7 +155,7 @@ export function TimeExceptionCreate() {
         transform={toBody}
         mutationOptions={{ onSuccess: () => saved('created'), onError: (error: unknown, variables: { data?: unknown }) => onError(error, variables.data as TimeExceptionInput) }}
       >
-        <SimpleForm defaultValues={newTimeException()} toolbar={<ExceptionToolbar canDelete={false} />}>
+        <SimpleForm defaultValues={newTimeException(today)} toolbar={<ExceptionToolbar canDelete={false} />}>
           <TimeExceptionFields />
         </SimpleForm>
       </Create>

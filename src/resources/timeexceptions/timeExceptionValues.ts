@@ -1,5 +1,4 @@
 import type { TimeException, TimeExceptionInput } from '../../../schema/availability';
-import { localDate } from '../schedules/scheduleValues';
 
 /** Colour of a new time exception (the palette's red). */
 export const DEFAULT_EXCEPTION_COLOR = '#e57373';
@@ -20,9 +19,8 @@ export interface TimeExceptionFormValues {
   Private: boolean;
 }
 
-/** A new exception: today 12:00–13:00, blocking, every resource. */
-export function newTimeException(today: Date = new Date()): TimeExceptionFormValues {
-  const day = localDate(today);
+/** A new exception on `day` (yyyy-MM-dd, the company's today) 12:00–13:00, blocking, every resource. */
+export function newTimeException(day: string): TimeExceptionFormValues {
   return {
     FromDate: day,
     FromTime: '12:00',
