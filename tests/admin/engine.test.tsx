@@ -3,7 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { Article } from '../../schema/services';
+import type { RaRecord } from 'react-admin';
 import { articles } from '../../src/resources/articles';
+import { csvOf } from '../../src/resources/engine/exporter';
 import { API, calls, callsTo, errorResponse, listHandler, renderAdmin, server } from './engineHarness';
 
 const racket: Article = {
@@ -42,6 +44,40 @@ describe('engine: a declared list', () => {
     expect(within(row).getByText('25 %')).toBeInTheDocument();
     const read = callsTo('GET', '/articles')[0];
     expect(Object.fromEntries(read.search)).toMatchObject({ Skip: '0', Take: '25', OrderBy: 'Name' });
+  });
+
+  it('exports the columns the list shows, as it shows them, in a CSV that Excel reads as it is', async () => {
+    const files: Blob[] = [];
+    const createObjectURL = URL.createObjectURL;
+    URL.createObjectURL = (blob: Blob) => {
+      files.push(blob);
+      return 'blob:export';
+    };
+    try {
+      server.use(listHandler('/articles', [racket, { ...giftCard, Name: 'Presentkort "Vår", 500', Active: false }]));
+      renderAdmin([articles], '/articles');
+      await screen.findByText('Padel racket');
+      fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+      await waitFor(() => expect(files).toHaveLength(1));
+    } finally {
+      URL.createObjectURL = createObjectURL;
+    }
+    const bytes = new Uint8Array(await files[0].arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes).replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      'Name,Article type,Price,VAT,Active,Internal reference',
+      'Padel racket,Product,"1,500 kr",25 %,Yes,R-1',
+      '"Presentkort ""Vår"", 500",Gift card,500 kr,25 %,No,',
+      '',
+    ]);
+  });
+
+  it('separates cells with semicolons where the decimal mark is a comma, as Excel expects there', () => {
+    const columns = [
+      { header: 'Förnamn', text: (r: RaRecord) => String(r.Firstname) },
+      { header: 'Belopp', text: () => '149,50 kr' },
+    ];
+    expect(csvOf(columns, [{ id: 1, Firstname: 'Åsa; Öberg' }], 'sv')).toBe('\uFEFFFörnamn;Belopp\r\n"Åsa; Öberg";149,50 kr\r\n');
   });
 
   it('sorts by a clicked column: OrderBy=Price, then -Price', async () => {

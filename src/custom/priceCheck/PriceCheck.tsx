@@ -8,7 +8,7 @@ import type { Id, QueryResponse } from '../../../schema/common';
 import type { CalculatePriceResponse, PriceInterval, PriceQuantity } from '../../../schema/pricing';
 import type { Service, ServicePrice } from '../../../schema/services';
 import { useApi } from '../api';
-import { formatAmount } from './money';
+import { formatAmount } from '../../i18n/format';
 import { PriceTotals } from './PriceTotals';
 import { QuantityStepper } from './QuantityStepper';
 import { usePriceCalculation } from './usePriceCalculation';

@@ -1,7 +1,7 @@
 import { Box, Divider, Stack, Typography } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
 import type { CalculatePriceResponse } from '../../../schema/pricing';
-import { formatAmount } from './money';
+import { formatAmount } from '../../i18n/format';
 
 function Row({ label, value, strong = false, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
   return (

@@ -2,4 +2,4 @@ export { PriceCheck, type PriceCheckProps, type PriceCheckChange } from './Price
 export { ServicePriceCheck, maxQuantityOf } from './ServicePriceCheck';
 export { QuantityStepper } from './QuantityStepper';
 export { usePriceCalculation, RECALCULATION_DEBOUNCE_MS } from './usePriceCalculation';
-export { formatAmount } from './money';
+export { formatAmount } from '../../i18n/format';

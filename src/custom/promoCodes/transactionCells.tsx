@@ -1,7 +1,7 @@
 import { useLocale, useTranslate } from 'react-admin';
 import type { RebateCodeTransaction } from '../../../schema/rebatecodes';
 import { PUNCH_TICKET, useCurrencySign } from '../../resources/rebatecodes';
-import { formatAmount } from '../priceCheck/money';
+import { formatAmount } from '../../i18n/format';
 
 /** '2025-06-02 10:15' from a wire date-time. */
 export const shortDateTime = (value: string | null | undefined): string => (value ? value.replace('T', ' ').slice(0, 16) : '');

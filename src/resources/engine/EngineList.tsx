@@ -12,13 +12,15 @@ import {
   SelectInput,
   TextInput,
   TopToolbar,
+  useLocaleState,
   useResourceDefinition,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { isValidElement } from 'react';
-import { useDeclaration } from './api';
-import { engineCell, useFieldInfo } from './fields';
+import { isValidElement, useMemo } from 'react';
+import { useDeclaration, useDefinitions } from './api';
+import { exportColumn, listExporter } from './exporter';
+import { engineCell, fieldInfo, useFieldInfo } from './fields';
 import type { Choice, ColumnSpec, FilterSpec, ListSpec } from './types';
 
 /** Debounce of list filter inputs (spec core.md §9). */
@@ -95,11 +97,21 @@ function Column({ column }: { column: ColumnSpec<RaRecord> }) {
 /** The list screen built from a declaration's `list`. */
 export function EngineList() {
   const declaration = useDeclaration();
+  const defs = useDefinitions();
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const spec = declaration.list as ListSpec<RaRecord>;
-  const columns = spec.columns.map((c) => (typeof c === 'string' ? { source: c } : c));
+  const columns = useMemo(() => spec.columns.map((c) => (typeof c === 'string' ? { source: c } : c)), [spec.columns]);
+  const exporter = useMemo(() => {
+    const exported = columns.map((c) => {
+      const info = fieldInfo(declaration, defs, translate, c.source, 'column');
+      return { info, column: exportColumn(declaration.name, info, c.label, translate, locale) };
+    });
+    return listExporter(exported, translate(`resources.${declaration.name}.name`, { smart_count: 2, _: declaration.name }), locale);
+  }, [columns, declaration, defs, translate, locale]);
   return (
     <List
+      exporter={exporter}
       sort={spec.sort}
       perPage={spec.perPage ?? 25}
       debounce={FILTER_DEBOUNCE_MS}

@@ -5,7 +5,6 @@ import {
   BooleanField,
   BooleanInput,
   CheckboxGroupInput,
-  DateField,
   FormDataConsumer,
   ImageField,
   NumberField,
@@ -17,6 +16,7 @@ import {
   TextArrayInput,
   TextField,
   TextInput,
+  useLocaleState,
   useRecordContext,
   useTranslate,
   type RaRecord,
@@ -26,8 +26,11 @@ import { useDeclaration, useDefinitions } from './api';
 import { ImageInput } from './inputs/ImageInput';
 import { PickerInput } from './inputs/DateTimeInputs';
 import { isRequired, kindOf, propertyOf, validatorsOf, type ResolvedProperty } from './schema';
-import type { Choice, FieldKind, FieldSpec } from './types';
-import { formatMoney } from './money';
+import type { Choice, FieldKind, FieldSpec, ResourceDeclaration } from './types';
+
+type Definitions = ReturnType<typeof useDefinitions>;
+type Translate = ReturnType<typeof useTranslate>;
+import { formatAmount, formatWireDate } from '../../i18n/format';
 
 const RichTextInput = lazy(() => import('ra-input-rich-text').then((m) => ({ default: m.RichTextInput })));
 
@@ -42,13 +45,16 @@ export interface FieldInfo {
 }
 
 /**
- * What the engine knows of one field of the current resource: declared spec merged with the schema.
- * @example const { kind, validate } = useFieldInfo('Name', 'input');
+ * What the engine knows of one field of a declared resource: declared spec merged with the schema.
+ * @example const info = fieldInfo(declaration, defs, translate, 'Created', 'column');
  */
-export function useFieldInfo(source: string, use: 'input' | 'column'): FieldInfo {
-  const declaration = useDeclaration();
-  const defs = useDefinitions();
-  const translate = useTranslate();
+export function fieldInfo(
+  declaration: ResourceDeclaration,
+  defs: Definitions,
+  translate: Translate,
+  source: string,
+  use: 'input' | 'column',
+): FieldInfo {
   const spec = declaration.fields?.[source] ?? {};
   const definition = use === 'column' ? declaration.recordSchema ?? declaration.schema : declaration.schema;
   const property = definition ? propertyOf(defs, definition, source) : undefined;
@@ -60,6 +66,14 @@ export function useFieldInfo(source: string, use: 'input' | 'column'): FieldInfo
     (c) => ({ id: c.id, name: translate(c.name, { _: c.name }) }),
   );
   return { source, kind, spec, property, validate, choices, isRequired: req };
+}
+
+/**
+ * What the engine knows of one field of the current resource: declared spec merged with the schema.
+ * @example const { kind, validate } = useFieldInfo('Name', 'input');
+ */
+export function useFieldInfo(source: string, use: 'input' | 'column'): FieldInfo {
+  return fieldInfo(useDeclaration(), useDefinitions(), useTranslate(), source, use);
 }
 
 const timeOnly = (v: unknown) => (typeof v === 'string' ? v.slice(0, 5) : '');
@@ -131,9 +145,8 @@ export function engineCell(info: FieldInfo, render?: (record: RaRecord) => React
     case 'boolean':
       return <BooleanField source={source} />;
     case 'datetime':
-      return <DateField source={source} showTime />;
     case 'date':
-      return <DateField source={source} />;
+      return <WireDateField source={source} />;
     case 'image':
       return <ImageField source={source} sx={{ '& img': { maxWidth: 48, maxHeight: 48 } }} />;
     case 'reference':
@@ -155,9 +168,18 @@ export function engineCell(info: FieldInfo, render?: (record: RaRecord) => React
 
 function MoneyField({ source }: { source: string }) {
   const record = useRecordContext<RaRecord>();
+  const [locale] = useLocaleState();
   const amount = record?.[source];
   if (typeof amount !== 'number') return null;
-  return <span>{formatMoney(amount, typeof record?.PriceSign === 'string' ? record.PriceSign : '')}</span>;
+  return <span>{formatAmount(amount, typeof record?.PriceSign === 'string' ? record.PriceSign : '', locale)}</span>;
+}
+
+/** A wire date or date-time as the interface language writes it, like the pickers (formatWireDate). */
+function WireDateField({ source }: { source: string }) {
+  const record = useRecordContext<RaRecord>();
+  const [locale] = useLocaleState();
+  const value = record?.[source];
+  return <span>{typeof value === 'string' && value ? formatWireDate(value, locale) : ''}</span>;
 }
 
 function ChoiceField({ source, choices }: { source: string; choices: Choice[] }) {

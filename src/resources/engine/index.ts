@@ -20,5 +20,4 @@ export type {
 export { useApi, useDeclaration, useDefinitions } from './api';
 export { EngineList, EngineEmpty, createPathOf } from './EngineList';
 export { EngineCreate, EngineEdit, EngineDeleteButton, FormSections, toBody } from './EngineForm';
-export { formatMoney } from './money';
 export { ImageInput } from './inputs/ImageInput';

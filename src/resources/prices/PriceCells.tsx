@@ -1,6 +1,6 @@
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import type { ServicePrice } from '../../../schema/services';
-import { formatMoney } from '../engine/money';
+import { formatAmount } from '../../i18n/format';
 
 /** Day-of-week choices, 1 = Monday … 7 = Sunday, labelled by message key. */
 export const DAYS_OF_WEEK = [1, 2, 3, 4, 5, 6, 7].map((id) => ({ id, name: `engine.days.${id}` }));
@@ -11,7 +11,8 @@ export const VAT_CHOICES = [0, 6, 12, 25].map((id) => ({ id, name: `${id} %` }))
 const hhmm = (t: string | null | undefined) => (t ? t.slice(0, 5) : '');
 
 export function PriceAmount({ price }: { price: ServicePrice }) {
-  return <>{formatMoney(price.Price, price.PriceSign)}</>;
+  const [locale] = useLocaleState();
+  return <>{formatAmount(price.Price, price.PriceSign, locale)}</>;
 }
 
 export function PriceDays({ price }: { price: ServicePrice }) {

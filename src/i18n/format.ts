@@ -1,0 +1,36 @@
+import { DateTime } from 'luxon';
+
+/**
+ * An amount with its currency sign in the interface language: the sign after the amount, except '$',
+ * which goes before (spec core.md §9); whole amounts without decimals, others with two.
+ * @example
+ * formatAmount(149.5, 'kr', 'sv') // '149,50 kr'
+ * formatAmount(10, '$', 'en') // '$10'
+ */
+export function formatAmount(amount: number, sign: string, locale: string): string {
+  const whole = Number.isInteger(amount);
+  const value = new Intl.NumberFormat(locale === 'no' ? 'nb' : locale, {
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(amount);
+  if (!sign) return value;
+  return sign === '$' ? `$${value}` : `${value} ${sign}`;
+}
+
+const DATE_LOCALES: Record<string, string> = { sv: 'sv', en: 'en-US', fi: 'fi', no: 'nb' };
+
+/**
+ * A wire date (`yyyy-MM-dd`) or date-time (`yyyy-MM-ddTHH:mm:ss`, the company's local time) as the
+ * interface language writes it, the same way the date pickers do: sv 2026-11-21 14:00,
+ * fi 21.11.2026 14.00, no 21.11.2026, 14:00, en 11/21/2026, 2:00 PM. Anything else comes back as given.
+ * @example
+ * formatWireDate('2026-11-21T14:00:00', 'sv') // '2026-11-21 14:00'
+ * formatWireDate('2026-11-21', 'fi') // '21.11.2026'
+ */
+export function formatWireDate(value: string, locale: string): string {
+  // Read as UTC so that a wall-clock time the browser's own zone skips (a DST gap) stays as written.
+  const parsed = DateTime.fromISO(value, { zone: 'utc' });
+  if (!parsed.isValid) return value;
+  const withTime = value.length > 10;
+  return parsed.setLocale(DATE_LOCALES[locale] ?? locale).toLocaleString(withTime ? DateTime.DATETIME_SHORT : DateTime.DATE_SHORT);
+}
