@@ -202,6 +202,13 @@ describe('schedules', () => {
     expect(callsTo('POST', '/schedules/recurring')).toHaveLength(0);
   });
 
+  it('says a schedule that does not exist is not there and goes back to the schedules', async () => {
+    server.use(listHandler('/schedules/recurring', []));
+    const view = renderAdmin(declarations, '/schedules/recurring/999');
+    expect(await screen.findByText('Element does not exist')).toBeInTheDocument();
+    await waitFor(() => expect(view.location().pathname).toBe('/schedules'));
+  });
+
   it('the test panel sends the unsaved schedule with Duration 30 and shows its times, without the closed ones', async () => {
     server.use(
       listHandler('/schedules/recurring', [weekdays]),

@@ -180,8 +180,22 @@ export function ScheduleEdit<R extends object>({
 }): ReactElement {
   const { id } = useParams();
   const saved = useScheduleSaved();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const notFound = () => {
+    notify('ra.notification.item_doesnt_exist', { type: 'error' });
+    redirect('/schedules');
+  };
   return (
-    <Edit resource={resource} id={id} mutationMode="pessimistic" redirect={false} transform={transform} mutationOptions={{ onSuccess: () => saved('updated') }}>
+    <Edit
+      resource={resource}
+      id={id}
+      mutationMode="pessimistic"
+      redirect={false}
+      transform={transform}
+      queryOptions={{ onError: notFound }}
+      mutationOptions={{ onSuccess: () => saved('updated') }}
+    >
       <ScheduleEditForm toForm={toForm} refuse={refuse}>
         {children}
       </ScheduleEditForm>
