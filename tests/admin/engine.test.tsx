@@ -140,6 +140,7 @@ describe('engine: a declared form', () => {
     fireEvent.change(screen.getByLabelText(/^Price/), { target: { value: '149' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getAllByText("'Internal reference' must be unique.")).toHaveLength(2));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Internal reference/)));
     expect(screen.queryByText(/form is not valid/i)).not.toBeInTheDocument();
     expect(screen.queryByText(/'InternalReference'/)).not.toBeInTheDocument();
   });

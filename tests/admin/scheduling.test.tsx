@@ -322,6 +322,28 @@ describe('time exceptions', () => {
     fireEvent.click(within(modal).getByRole('button', { name: 'Save anyway' }));
     await waitFor(() => expect(forced).toMatchObject({ Force: true, ReasonTextPublic: 'Lunch break', From: '2025-06-02T12:00:00' }));
   });
+  it('after the server refuses a field the form has no input for, the form can be corrected and saved', async () => {
+    let attempts = 0;
+    server.use(
+      listHandler('/timeexceptions', [lunch]),
+      http.put(`${API}/timeexceptions/21`, async ({ request }) => {
+        attempts += 1;
+        const body = (await request.json()) as { ReasonTextPublic?: string };
+        if (body.ReasonTextPublic === 'Too late') return errorResponse(400, "'From' must be before 'To'.", [{ FieldName: 'From', Message: "'From' must be before 'To'." }]);
+        return HttpResponse.json({ ...lunch, ...body });
+      }),
+    );
+    const view = renderAdmin(declarations, '/time-exceptions/21');
+    await screen.findByDisplayValue('Lunch');
+    fireEvent.change(screen.getByLabelText(/^Reason/), { target: { value: 'Too late' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/must be before/)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/^Reason/), { target: { value: 'Lunch break' } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(attempts).toBe(2));
+    await waitFor(() => expect(view.location().pathname).toBe('/time-exceptions'));
+  });
 });
 
 describe('resources', () => {

@@ -17,6 +17,7 @@ import {
 } from 'react-admin';
 import { useDeclaration, useDefinitions } from './api';
 import { EngineInput } from './fields';
+import { FocusFirstError } from './FocusFirstError';
 import { pickBySchema, type Contract } from './schema';
 import type { FormSpec, ResourceDeclaration } from './types';
 
@@ -36,6 +37,7 @@ export function FormSections({ form }: { form: FormSpec<RaRecord> }) {
   const translate = useTranslate();
   return (
     <>
+      <FocusFirstError />
       {form.sections.map((section, index) => (
         <Box key={section.id ?? index} sx={{ width: '100%', maxWidth: 720, mb: 1 }}>
           {section.id ? (
@@ -107,6 +109,7 @@ export function RecordEditForm<R extends RaRecord>({ toForm, deleteButton, child
         </Toolbar>
       }
     >
+      <FocusFirstError />
       {children}
     </SimpleForm>
   );

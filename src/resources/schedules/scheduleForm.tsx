@@ -1,4 +1,5 @@
 import { useState, type ReactElement, type ReactNode } from 'react';
+import { FocusFirstError } from '../engine/FocusFirstError';
 import { Alert, AlertTitle, Box, Typography } from '@mui/material';
 import {
   BooleanInput,
@@ -87,6 +88,7 @@ export function ScheduleForm({
   };
   return (
     <SimpleForm record={values} defaultValues={values} onSubmit={submit} toolbar={<ScheduleToolbar canDelete={canDelete} />}>
+      <FocusFirstError />
       {children}
       {warning ? (
         <Alert severity="warning" sx={{ width: '100%', maxWidth: 720, mt: 2 }} onClose={() => setWarning(null)}>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FocusFirstError } from '../engine/FocusFirstError';
 import { Box } from '@mui/material';
 import {
   AutocompleteArrayInput,
@@ -156,6 +157,7 @@ export function TimeExceptionCreate() {
         mutationOptions={{ onSuccess: () => saved('created'), onError: (error: unknown, variables: { data?: unknown }) => onError(error, variables.data as TimeExceptionInput) }}
       >
         <SimpleForm defaultValues={newTimeException(today)} toolbar={<ExceptionToolbar canDelete={false} />}>
+          <FocusFirstError />
           <TimeExceptionFields />
         </SimpleForm>
       </Create>
@@ -169,6 +171,7 @@ function EditForm() {
   if (!record) return null;
   return (
     <SimpleForm record={timeExceptionToForm(record)} toolbar={<ExceptionToolbar canDelete />}>
+      <FocusFirstError />
       <TimeExceptionFields />
     </SimpleForm>
   );
