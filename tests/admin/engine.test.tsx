@@ -42,6 +42,8 @@ describe('engine: a declared list', () => {
     expect(within(row).getByText('25 %')).toBeInTheDocument();
     const read = callsTo('GET', '/articles')[0];
     expect(Object.fromEntries(read.search)).toMatchObject({ Skip: '0', Take: '25', OrderBy: 'Name' });
+    // Only what the columns show: the money cell also reads PriceSign.
+    expect(read.search.get('Fields')).toBe('Id,Name,ArticleTypeId,Price,PriceSign,VAT,Active,InternalReference');
   });
 
   it('sorts by a clicked column: OrderBy=Price, then -Price', async () => {

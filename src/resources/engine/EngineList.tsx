@@ -17,7 +17,8 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { isValidElement } from 'react';
-import { useDeclaration } from './api';
+import { useDeclaration, useDefinitions } from './api';
+import { listFieldsOf } from './listFields';
 import { engineCell, useFieldInfo } from './fields';
 import type { Choice, ColumnSpec, FilterSpec, ListSpec } from './types';
 
@@ -98,8 +99,11 @@ export function EngineList() {
   const translate = useTranslate();
   const spec = declaration.list as ListSpec<RaRecord>;
   const columns = spec.columns.map((c) => (typeof c === 'string' ? { source: c } : c));
+  // Only the columns' fields are fetched (the API's Fields); the export asks for whole records.
+  const fields = listFieldsOf(declaration, useDefinitions());
   return (
     <List
+      queryOptions={fields ? { meta: { fields } } : undefined}
       sort={spec.sort}
       perPage={spec.perPage ?? 25}
       debounce={FILTER_DEBOUNCE_MS}
