@@ -87,7 +87,7 @@ export class CreateServicePrice extends Dto<ServicePrice> {
   declare VAT: number;
   declare From?: DateLike | null;
   declare To?: DateLike | null;
-  declare DaysOfWeek?: number[];
+  declare DaysOfWeek?: number[] | string;
   getTypeName = () => 'CreateServicePrice';
   createResponse = () => ({}) as ServicePrice;
 }
@@ -157,10 +157,10 @@ function routeRequest(request: IRequestInit): void {
  * const client = serviceStackClient('http://127.0.0.1:4000', token);
  * const page = await client.get(new QueryCustomers({ Take: 5 }));
  */
-export function serviceStackClient(baseUrl: string, token?: string): JsonServiceClient {
+export function serviceStackClient(baseUrl: string, token?: string, language = 'en'): JsonServiceClient {
   const client = new JsonServiceClient(baseUrl);
   if (token) client.bearerToken = token;
-  client.headers.set('x-language', 'en');
+  client.headers.set('x-language', language);
   client.requestFilter = routeRequest;
   return client;
 }

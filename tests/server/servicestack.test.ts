@@ -124,6 +124,13 @@ describe('collections as the client writes them (Id=1,2)', () => {
     expect(page.Results.map((p) => p.Id).sort()).toEqual([a.Id, b.Id].sort());
   });
 
+  it('takes a list in a JSON body as an array or as a comma list', async () => {
+    const array = await client.post(new CreateServicePrice({ ServiceId: yoga.Id, Price: 120, VAT: 25, DaysOfWeek: [1, 2] }));
+    const comma = await client.post(new CreateServicePrice({ ServiceId: yoga.Id, Price: 120, VAT: 25, DaysOfWeek: '1,2' }));
+    expect(comma.DaysOfWeek.map((d) => d.DayOfWeekId)).toEqual(array.DaysOfWeek.map((d) => d.DayOfWeekId));
+    expect(comma.DaysOfWeek.map((d) => d.DayOfWeekId)).toEqual([1, 2]);
+  });
+
   it('names the bad item of a comma list', async () => {
     const error = await failure(client.get<QueryResponse<Service>>(`/api/services?Id=${yoga.Id},x`));
     expect(fieldNames(error)).toEqual(['Id[1]']);
@@ -160,6 +167,11 @@ describe('JavaScript Dates (instants) in date fields', () => {
     const error = await failure(client.post(new CreateServicePrice({ ServiceId: yoga.Id, Price: 1, VAT: 25, From: 'next tuesday' })));
     expect(fieldNames(error)).toEqual(['From']);
     expect(error.responseStatus.errors?.[0].message).toContain('yyyy-MM-dd');
+    const swedish = serviceStackClient(origin, await server.login(), 'sv');
+    const inSwedish = await failure(swedish.post(new CreateTimeException({ From: '31/12/2026', To: new Date('2027-01-01T10:00:00Z') })));
+    expect(inSwedish.responseStatus.errors).toEqual([
+      { errorCode: 'InvalidFormat', fieldName: 'From', message: "'From' måste vara ett datum och en tid: yyyy-MM-ddTHH:mm:ss, eller en ISO 8601-tidpunkt med Z eller en förskjutning." },
+    ]);
   });
 });
 
