@@ -46,6 +46,16 @@ describe('engine: a declared list', () => {
     expect(read.search.get('Fields')).toBe('Id,Name,ArticleTypeId,Price,PriceSign,VAT,Active,InternalReference');
   });
 
+  it('exports whole records, not only the fields the columns show', async () => {
+    server.use(listHandler('/articles', [racket]));
+    renderAdmin([articles], '/articles');
+    await screen.findByText('Padel racket');
+    fireEvent.click(screen.getByRole('button', { name: /Export/i }));
+    await waitFor(() => expect(callsTo('GET', '/articles').some((c) => c.search.get('Take') === '1000')).toBe(true));
+    const exported = callsTo('GET', '/articles').find((c) => c.search.get('Take') === '1000');
+    expect(exported?.search.has('Fields')).toBe(false);
+  });
+
   it('sorts by a clicked column: OrderBy=Price, then -Price', async () => {
     server.use(listHandler('/articles', [racket]));
     renderAdmin([articles], '/articles');

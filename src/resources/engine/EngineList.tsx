@@ -52,13 +52,16 @@ function filterInput(spec: FilterSpec, translate: ReturnType<typeof useTranslate
 /** The create path of a declared resource: /<name>/new as the spec's route table says. */
 export const createPathOf = (name: string) => `/${name}/new`;
 
+/** The export's own meta, so that it asks for whole records and not the list's Fields. */
+const WHOLE_RECORDS = {};
+
 function EngineListActions({ extra }: { extra?: ReactElement }) {
   const { name, hasCreate } = useResourceDefinition();
   return (
     <TopToolbar>
       {extra}
       {hasCreate && name ? <CreateButton to={createPathOf(name)} /> : null}
-      <ExportButton />
+      <ExportButton meta={WHOLE_RECORDS} />
     </TopToolbar>
   );
 }
@@ -99,7 +102,7 @@ export function EngineList() {
   const translate = useTranslate();
   const spec = declaration.list as ListSpec<RaRecord>;
   const columns = spec.columns.map((c) => (typeof c === 'string' ? { source: c } : c));
-  // Only the columns' fields are fetched (the API's Fields); the export asks for whole records.
+  // Only the columns' fields are fetched (the API's Fields); the export (WHOLE_RECORDS) asks for whole records.
   const fields = listFieldsOf(declaration, useDefinitions());
   return (
     <List
