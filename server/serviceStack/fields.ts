@@ -38,7 +38,12 @@ export function selectFields(param: string, known: ReadonlyMap<string, string>):
  * the text as it was when it is not a page.
  */
 export function projectPage(json: string, fields: readonly string[]): string {
-  const page: unknown = JSON.parse(json);
+  let page: unknown;
+  try {
+    page = JSON.parse(json);
+  } catch {
+    return json;
+  }
   if (!page || typeof page !== 'object' || !Array.isArray((page as { Results?: unknown }).Results)) return json;
   const keep = new Set(fields);
   const results = (page as { Results: unknown[] }).Results.map((record) =>
