@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -48,9 +48,12 @@ describe('engine: a declared list', () => {
 
   it('exports whole records, not only the fields the columns show', async () => {
     server.use(listHandler('/articles', [racket]));
+    const download = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderAdmin([articles], '/articles');
     await screen.findByText('Padel racket');
     fireEvent.click(screen.getByRole('button', { name: /Export/i }));
+    await waitFor(() => expect(download).toHaveBeenCalled());
+    download.mockRestore();
     await waitFor(() => expect(callsTo('GET', '/articles').some((c) => c.search.get('Take') === '1000')).toBe(true));
     const exported = callsTo('GET', '/articles').find((c) => c.search.get('Take') === '1000');
     expect(exported?.search.has('Fields')).toBe(false);
