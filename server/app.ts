@@ -10,6 +10,7 @@ import contextPlugin from './context';
 import identityPlugin from './identity/index';
 import areasPlugin from './areas/index';
 import { addContractSchemas } from './schemas';
+import serviceStackConventions from './serviceStack/index';
 
 export interface BuildOptions {
   db: Db;
@@ -39,6 +40,7 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   app.setErrorHandler(errorHandler);
   addContractSchemas(app);
 
+  await app.register(serviceStackConventions);
   await app.register(identityPlugin);
   await app.register(contextPlugin);
   await app.register(areasPlugin, { prefix: '/api' });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResponseError, ResponseStatus } from '../schema/common';
 import { messageFor, type ServerMessageKey, type Lang, requestLanguage } from './messages';
+import { datePatternKey, oneErrorPerField } from './serviceStack/validation';
 
 /** A catalogue key: a core one, or one an area added with extendMessages. */
 export type MessageKey = ServerMessageKey | (string & {});
@@ -148,10 +149,11 @@ export function errorHandler(error: FastifyError | ApiError | Error, request: Fa
   }
   const fe = error as FastifyError & { validation?: AjvError[]; validationContext?: string };
   if (fe.validation) {
-    const errors = fe.validation.map((e) => {
+    const errors = oneErrorPerField(fe.validation, (e) => fieldOf(e) || (fe.validationContext ?? 'body')).map((e) => {
       const key = AJV_CODES[e.keyword] ?? 'InvalidValue';
       const field = fieldOf(e) || (fe.validationContext ?? 'body');
-      return { ErrorCode: key, FieldName: field, Message: messageFor(lang, key, { field, ...ajvParams(e) }) };
+      const text = (e.keyword === 'pattern' && datePatternKey(e.params.pattern)) || key;
+      return { ErrorCode: key, FieldName: field, Message: messageFor(lang, text, { field, ...ajvParams(e) }) };
     });
     void reply.status(400).send(responseStatus(errors[0].ErrorCode, errors.length === 1 ? errors[0].Message : messageFor(lang, 'ValidationFailed', {}), errors));
     return;

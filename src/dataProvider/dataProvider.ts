@@ -20,6 +20,7 @@ export interface DataProviderOptions {
  * const dataProvider = createDataProvider('/api', httpClient, { services: { path: '/services', readParams: { IncludePrices: true } } });
  * await dataProvider.getList('services', { pagination: { page: 2, perPage: 25 }, sort: { field: 'Name', order: 'DESC' }, filter: { q: 'yoga' } });
  * // GET /api/services?IncludePrices=true&Skip=25&Take=25&OrderBy=-Name&Search=yoga
+ * // getList with meta: { fields: ['Id', 'Name'] } adds Fields=Id,Name (only those fields come back)
  */
 export function createDataProvider(
   apiUrl: string,
@@ -98,7 +99,9 @@ export function createDataProvider(
   return {
     getList: (resource, params) => {
       const api = apiOf(resource);
-      return list(api, listParams(api, params)).then(({ data, total }) => ({ data, total }));
+      const fields: unknown = params.meta?.fields;
+      const only = Array.isArray(fields) && fields.length ? { Fields: fields.join(',') } : {};
+      return list(api, { ...listParams(api, params), ...only }).then(({ data, total }) => ({ data, total }));
     },
 
     getOne: async (resource, params) => ({ data: await getOne(resource, params.id) }),

@@ -109,6 +109,14 @@ describe('reads', () => {
     expect(path(seen[1])).toBe('/api/services/prices?Skip=100&Take=50');
   });
 
+  it('getList asks only for the fields a list shows (Fields) when told them', async () => {
+    server.use(http.get(`${API}/services/prices`, () => HttpResponse.json(envelope([{ Id: 1, Price: 100 }]))));
+    const { dataProvider } = setup();
+    const result = await dataProvider.getList('prices', { pagination: { page: 1, perPage: 25 }, sort: { field: 'Price', order: 'ASC' }, filter: {}, meta: { fields: ['Id', 'Price'] } });
+    expect(path(seen[0])).toBe('/api/services/prices?Skip=0&Take=25&OrderBy=Price&Fields=Id%2CPrice');
+    expect(result.data).toEqual([{ Id: 1, Price: 100, id: 1 }]);
+  });
+
   it('sends the permanent filter of a resource on every read', async () => {
     server.use(http.get(`${API}/customers`, () => HttpResponse.json(envelope([{ Id: 8, Visible: false }]))));
     const { dataProvider } = setup();

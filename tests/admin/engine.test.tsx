@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -44,6 +44,21 @@ describe('engine: a declared list', () => {
     expect(within(row).getByText('25 %')).toBeInTheDocument();
     const read = callsTo('GET', '/articles')[0];
     expect(Object.fromEntries(read.search)).toMatchObject({ Skip: '0', Take: '25', OrderBy: 'Name' });
+    // Only what the columns show: the money cell also reads PriceSign.
+    expect(read.search.get('Fields')).toBe('Id,Name,ArticleTypeId,Price,PriceSign,VAT,Active,InternalReference');
+  });
+
+  it('exports whole records, not only the fields the columns show', async () => {
+    server.use(listHandler('/articles', [racket]));
+    const download = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderAdmin([articles], '/articles');
+    await screen.findByText('Padel racket');
+    fireEvent.click(screen.getByRole('button', { name: /Export/i }));
+    await waitFor(() => expect(download).toHaveBeenCalled());
+    download.mockRestore();
+    await waitFor(() => expect(callsTo('GET', '/articles').some((c) => c.search.get('Take') === '1000')).toBe(true));
+    const exported = callsTo('GET', '/articles').find((c) => c.search.get('Take') === '1000');
+    expect(exported?.search.has('Fields')).toBe(false);
   });
 
   it('exports the columns the list shows, as it shows them, in a CSV that Excel reads as it is', async () => {

@@ -20,6 +20,7 @@ import {
 import { isValidElement, useMemo } from 'react';
 import { useDeclaration, useDefinitions } from './api';
 import { exportColumn, listExporter } from './exporter';
+import { listFieldsOf } from './listFields';
 import { engineCell, fieldInfo, useFieldInfo } from './fields';
 import type { Choice, ColumnSpec, FilterSpec, ListSpec } from './types';
 
@@ -53,13 +54,16 @@ function filterInput(spec: FilterSpec, translate: ReturnType<typeof useTranslate
 /** The create path of a declared resource: /<name>/new as the spec's route table says. */
 export const createPathOf = (name: string) => `/${name}/new`;
 
+/** The export's own meta, so that it asks for whole records and not the list's Fields. */
+const WHOLE_RECORDS = {};
+
 function EngineListActions({ extra }: { extra?: ReactElement }) {
   const { name, hasCreate } = useResourceDefinition();
   return (
     <TopToolbar>
       {extra}
       {hasCreate && name ? <CreateButton to={createPathOf(name)} /> : null}
-      <ExportButton />
+      <ExportButton meta={WHOLE_RECORDS} />
     </TopToolbar>
   );
 }
@@ -102,6 +106,8 @@ export function EngineList() {
   const [locale] = useLocaleState();
   const spec = declaration.list as ListSpec<RaRecord>;
   const columns = useMemo(() => spec.columns.map((c) => (typeof c === 'string' ? { source: c } : c)), [spec.columns]);
+  // Only the columns' fields are fetched (the API's Fields); the export (WHOLE_RECORDS) asks for whole records.
+  const fields = listFieldsOf(declaration, defs);
   const exporter = useMemo(() => {
     const exported = columns.map((c) => {
       const info = fieldInfo(declaration, defs, translate, c.source, 'column');
@@ -112,6 +118,7 @@ export function EngineList() {
   return (
     <List
       exporter={exporter}
+      queryOptions={fields ? { meta: { fields } } : undefined}
       sort={spec.sort}
       perPage={spec.perPage ?? 25}
       debounce={FILTER_DEBOUNCE_MS}

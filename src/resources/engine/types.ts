@@ -51,6 +51,8 @@ export interface FieldSpec<R = RaRecord> {
   input?: ReactElement | ((props: { source: string; validate: Validator[] }) => ReactElement);
   /** Replaces the generated list cell. */
   render?: RecordFn<R, ReactNode>;
+  /** The record fields `render` reads; without it a list with this column asks the API for every field. */
+  reads?: readonly string[];
   /** Hidden unless the form values match. */
   showWhen?: RecordFn<Record<string, unknown>, boolean>;
   helperText?: string;
@@ -62,6 +64,8 @@ export interface ColumnSpec<R = RaRecord> {
   /** Default: every declared column sorts; set false for computed ones. */
   sortable?: boolean;
   render?: RecordFn<R, ReactNode>;
+  /** The record fields `render` reads; without it the list asks the API for every field. */
+  reads?: readonly string[];
   label?: string;
 }
 

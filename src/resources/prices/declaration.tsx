@@ -8,12 +8,12 @@ export const prices = withViews(pricesMeta, {
   recordSchema: 'ServicePrice',
   fields: {
     ServiceId: { kind: 'reference', reference: 'services' },
-    Price: { kind: 'money', render: (p) => <PriceAmount price={p} /> },
+    Price: { kind: 'money', render: (p) => <PriceAmount price={p} />, reads: ['Price', 'PriceSign'] },
     VAT: { choices: VAT_CHOICES },
-    DaysOfWeek: { kind: 'multiselect', choices: DAYS_OF_WEEK, render: (p) => <PriceDays price={p} /> },
+    DaysOfWeek: { kind: 'multiselect', choices: DAYS_OF_WEEK, render: (p) => <PriceDays price={p} />, reads: ['DaysOfWeek'] },
   },
   list: {
-    columns: ['ServiceId', 'Price', 'VAT', 'Category', 'PriceText', { source: 'DaysOfWeek', sortable: false }, { source: 'FromTime', render: (p) => <PriceTimes price={p} /> }],
+    columns: ['ServiceId', 'Price', 'VAT', 'Category', 'PriceText', { source: 'DaysOfWeek', sortable: false }, { source: 'FromTime', render: (p) => <PriceTimes price={p} />, reads: ['FromTime', 'ToTime'] }],
     sort: { field: 'ServiceId', order: 'ASC' },
     filters: [{ source: 'q', kind: 'search' }, { source: 'ServiceId', kind: 'reference', reference: 'services', alwaysOn: true }],
   },

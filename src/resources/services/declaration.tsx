@@ -27,7 +27,7 @@ export const services = withViews(servicesMeta, {
   recordSchema: 'Service',
   fields: {
     ImageUrl: { input: <ImageInput source="ImageUrl" folderType={5} /> },
-    Duration: { input: (p) => <DurationInput {...p} />, render: (s) => <DurationText minutes={s.Duration} /> },
+    Duration: { input: (p) => <DurationInput {...p} />, render: (s) => <DurationText minutes={s.Duration} />, reads: ['Duration'] },
     MinDuration: flexibleDuration('MinDuration'),
     MaxDuration: flexibleDuration('MaxDuration'),
     DurationInterval: flexibleDuration('DurationInterval'),
