@@ -164,12 +164,7 @@ async function load(t: Target, name: string, kindOf: (r: number) => Kind, second
       while (performance.now() < deadline) {
         const kind = kindOf(Math.random());
         const t0 = performance.now();
-        let good = false;
-        try {
-          good = await send(kind);
-        } catch {
-          good = false;
-        }
+        const good = await send(kind).catch(() => false);
         const list = latencies.get(kind) ?? [];
         list.push(performance.now() - t0);
         latencies.set(kind, list);
