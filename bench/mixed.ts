@@ -7,7 +7,7 @@
  * every acknowledged create reads back, how busy the machine's cores were and (PostgreSQL) what
  * the active sessions waited on. `npx tsx bench/mixed.ts`.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { DateTime } from 'luxon';
 import { Pool } from 'undici';
 import { openDb } from '../server/db/db';
@@ -50,6 +50,70 @@ export interface LoadResult {
   coresBusy: number[];
   /** Active sessions of the bench database by wait, as shares of all samples (PostgreSQL only). */
   waits: { wait: string; share: number }[];
+  /**
+   * CPU time the server spent per request: its processes plus (PostgreSQL) the bench database's
+   * sessions, in ms. 2 cores ÷ this is what the machine could answer per second with both cores
+   * free for the server, whatever else runs at the time.
+   */
+  cpuMsPerRequest: number;
+  /** Of which the database sessions (PostgreSQL). */
+  dbCpuMsPerRequest: number;
+}
+
+/** CPU time (user + system, ms) of a process, 0 when it is gone. */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return 0;
+  }
+}
+
+/** The process and its descendants. */
+function processTree(root: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(name)]);
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const all: number[] = [];
+  const visit = (pid: number): void => {
+    all.push(pid);
+    for (const c of parents.get(pid) ?? []) visit(c);
+  };
+  visit(root);
+  return all;
+}
+
+/** The CPU time of the server's processes and of the bench database's sessions, from now until `stop()`. */
+async function measureServerCpu(server: BenchServer): Promise<{ stop(): Promise<{ total: number; db: number }> }> {
+  const backends = async (): Promise<number[]> => {
+    if (!server.databaseUrl) return [];
+    const db = await openDb({ databaseUrl: server.databaseUrl });
+    try {
+      return (await db.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).map((r) => r.pid);
+    } finally {
+      await db.close();
+    }
+  };
+  const used = (pids: number[], start: Map<number, number>): number => pids.reduce((a, pid) => a + processCpuMs(pid) - (start.get(pid) ?? 0), 0);
+  const snapshot = (pids: number[]): Map<number, number> => new Map(pids.map((pid) => [pid, processCpuMs(pid)]));
+  const serverStart = snapshot(processTree(server.pid() ?? 0));
+  const dbStart = snapshot(await backends());
+  return {
+    async stop() {
+      const db = used(await backends(), dbStart);
+      return { total: used(processTree(server.pid() ?? 0), serverStart) + db, db };
+    },
+  };
 }
 
 function cpuTimes(): { busy: number; total: number }[] {
@@ -155,6 +219,7 @@ async function load(t: Target, name: string, kindOf: (r: number) => Kind, second
       }
     }
   };
+  const serverCpu = await measureServerCpu(t.server);
   const cores = cpuTimes();
   const waits = sampleWaits(t.server.databaseUrl);
   const started = performance.now();
@@ -175,6 +240,7 @@ async function load(t: Target, name: string, kindOf: (r: number) => Kind, second
   const elapsed = (performance.now() - started) / 1000;
   const coresAfter = cpuTimes();
   const waited = await waits.stop();
+  const cpuMs = await serverCpu.stop();
   // Every acknowledged create must read back (through whichever process answers).
   let missing = 0;
   for (let i = 0; i < created.length; i += CLIENTS) {
@@ -195,6 +261,8 @@ async function load(t: Target, name: string, kindOf: (r: number) => Kind, second
     missing,
     coresBusy: coresAfter.map((c, i) => (c.busy - cores[i].busy) / Math.max(1, c.total - cores[i].total)),
     waits: waited,
+    cpuMsPerRequest: cpuMs.total / Math.max(1, [...latencies.values()].reduce((a, l) => a + l.length, 0)),
+    dbCpuMsPerRequest: cpuMs.db / Math.max(1, [...latencies.values()].reduce((a, l) => a + l.length, 0)),
   };
 }
 
@@ -253,7 +321,10 @@ export function describe(r: LoadResult): string {
   }
   const reads = r.kinds.filter((k) => READS.includes(k.kind as Kind));
   if (reads.length > 0) lines.push(`  reads' p95 (worst kind) ${Math.max(...reads.map((k) => k.p95)).toFixed(1)} ms`);
-  lines.push(`  cores busy ${r.coresBusy.map((c) => `${(c * 100).toFixed(0)} %`).join(', ')}`);
+  lines.push(`  cores busy ${r.coresBusy.map((c) => `${(c * 100).toFixed(0)} %`).join(', ')} (every process on the machine)`);
+  lines.push(
+    `  server CPU ${r.cpuMsPerRequest.toFixed(2)} ms per request (database sessions ${r.dbCpuMsPerRequest.toFixed(2)} ms): two free cores would answer ${(2000 / r.cpuMsPerRequest).toFixed(0)}/s`,
+  );
   if (r.waits.length > 0) lines.push(`  active sessions: ${r.waits.slice(0, 5).map((w) => `${w.wait} ${(w.share * 100).toFixed(0)} %`).join(', ')}`);
   return lines.join('\n');
 }

@@ -15,6 +15,8 @@ export interface BenchServer {
   token: string;
   /** The bench's own database on the DATABASE_URL server, when there is one. */
   databaseUrl?: string;
+  /** The server's process id (with BENCH_WORKERS > 1, the primary that forked the workers). */
+  pid(): number | undefined;
   /** Starts the server again on the same data with these extra environment settings (same port, same token). */
   restart(env: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
@@ -102,6 +104,7 @@ export async function startBenchServer(prepare: (db: Db, companyId: number) => P
     baseUrl,
     token,
     databaseUrl,
+    pid: () => child.pid,
     async restart(env) {
       await kill(child);
       child = await spawnServer(env);
