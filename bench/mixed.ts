@@ -17,6 +17,9 @@ import { BENCH_WORKERS, startBenchServer, type BenchServer } from './server';
 const CLIENTS = 32;
 const CUSTOMERS = 10_000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+/** Cores the server can use: PGlite runs in the server's one thread; PostgreSQL servers use two here. */
+const CORES = process.env.DATABASE_URL ? 2 : 1;
+const coreWord = CORES === 1 ? 'one core' : `${CORES} cores`;
 
 type Kind = 'list' | 'search' | 'freetimes' | 'services' | 'create' | 'update';
 const READS: Kind[] = ['list', 'search', 'freetimes', 'services'];
@@ -52,8 +55,8 @@ export interface LoadResult {
   waits: { wait: string; share: number }[];
   /**
    * CPU time the server spent per request: its processes plus (PostgreSQL) the bench database's
-   * sessions, in ms. 2 cores ÷ this is what the machine could answer per second with both cores
-   * free for the server, whatever else runs at the time.
+   * sessions, in ms. The cores the server can use ÷ this is what it could answer per second with
+   * them free, whatever else runs on the machine at the time.
    */
   cpuMsPerRequest: number;
   /** Of which the database sessions (PostgreSQL). */
@@ -323,7 +326,7 @@ export function describe(r: LoadResult): string {
   if (reads.length > 0) lines.push(`  reads' p95 (worst kind) ${Math.max(...reads.map((k) => k.p95)).toFixed(1)} ms`);
   lines.push(`  cores busy ${r.coresBusy.map((c) => `${(c * 100).toFixed(0)} %`).join(', ')} (every process on the machine)`);
   lines.push(
-    `  server CPU ${r.cpuMsPerRequest.toFixed(2)} ms per request (database sessions ${r.dbCpuMsPerRequest.toFixed(2)} ms): two free cores would answer ${(2000 / r.cpuMsPerRequest).toFixed(0)}/s`,
+    `  server CPU ${r.cpuMsPerRequest.toFixed(2)} ms per request (database sessions ${r.dbCpuMsPerRequest.toFixed(2)} ms): ${coreWord} free would answer ${((CORES * 1000) / r.cpuMsPerRequest).toFixed(0)}/s`,
   );
   if (r.waits.length > 0) lines.push(`  active sessions: ${r.waits.slice(0, 5).map((w) => `${w.wait} ${(w.share * 100).toFixed(0)} %`).join(', ')}`);
   return lines.join('\n');
