@@ -1,5 +1,5 @@
 /**
- * `npm run bench [bundle|customers|availability|pricing …]`: the speed targets, measured on this machine. Prints a table and writes
+ * `npm run bench [bundle|customers|availability|pricing|mixed …]`: the speed targets, measured on this machine. Prints a table and writes
  * bench/results/latest.json. Targets are reported, never asserted in tests.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { benchCustomerList } from './customers';
 import { runAvailabilityBench } from './availability';
 import { runPricingBench } from './pricing';
 import { runAvailabilityHttpBench } from './availabilityHttp';
+import { runMixedBench, describe as describeLoad } from './mixed';
 
 interface Row {
   name: string;
@@ -45,6 +46,21 @@ const percentiles = (list: { name: string; p50: number; p95: number }[], targetM
 if (want('availability')) percentiles(await runAvailabilityBench(), 20);
 if (want('availability-http')) percentiles(await runAvailabilityHttpBench(), 30);
 if (want('pricing')) percentiles(await runPricingBench(), 5);
+if (want('mixed')) {
+  for (const r of await runMixedBench()) {
+    console.log(describeLoad(r));
+    const reads = r.kinds.filter((k) => k.kind !== 'create' && k.kind !== 'update');
+    const readP95 = Math.max(0, ...reads.map((k) => k.p95));
+    const errors = r.kinds.reduce((a, k) => a + k.errors, 0);
+    rows.push({ name: `${r.name}: requests/s, outside 2xx, creates read back`, value: `${r.rps.toFixed(0)}/s, ${errors}, ${r.created - r.missing}/${r.created}`, target: '0 outside 2xx, all read back', ok: errors === 0 && r.missing === 0 });
+    for (const k of r.kinds) {
+      const write = k.kind === 'create' || k.kind === 'update';
+      const target = reads.length > 0 && write ? `p95 ≤ 2 × reads' p95 (${ms(2 * readP95)})` : k.kind === 'create' ? '≥ 1000 creates/s' : '';
+      const ok = reads.length > 0 && write ? k.p95 <= 2 * readP95 : k.kind === 'create' ? k.requests / r.seconds >= 1000 : true;
+      rows.push({ name: `${r.name}: ${k.kind}`, value: `p50 ${ms(k.p50)}, p95 ${ms(k.p95)}, p99 ${ms(k.p99)} (${k.requests}, ${(k.requests / r.seconds).toFixed(0)}/s)`, target, ok });
+    }
+  }
+}
 
 const width = Math.max(...rows.map((r) => r.name.length));
 for (const r of rows) console.log(`${r.ok ? '✓' : '✗'} ${r.name.padEnd(width)}  ${r.value}${r.target ? `  (target ${r.target})` : ''}`);

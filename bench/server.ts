@@ -13,6 +13,10 @@ export const BENCH_WORKERS = process.env.BENCH_WORKERS ?? '1';
 export interface BenchServer {
   baseUrl: string;
   token: string;
+  /** The bench's own database on the DATABASE_URL server, when there is one. */
+  databaseUrl?: string;
+  /** The server's process id (with BENCH_WORKERS > 1, the primary that forked the workers). */
+  pid(): number | undefined;
   /** Starts the server again on the same data with these extra environment settings (same port, same token). */
   restart(env: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
@@ -99,6 +103,8 @@ export async function startBenchServer(prepare: (db: Db, companyId: number) => P
   return {
     baseUrl,
     token,
+    databaseUrl,
+    pid: () => child.pid,
     async restart(env) {
       await kill(child);
       child = await spawnServer(env);

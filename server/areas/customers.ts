@@ -222,7 +222,11 @@ export async function listCustomers(db: Db, ctx: CallerContext, query: ListQuery
   const countParams = [...params];
   const tz = p(ctx.timeZone);
   const cheapCount = !search && query.Id === undefined && !extra;
-  const counter = `(select ${query.Visible === undefined ? 'total' : query.Visible ? 'visible' : 'total - visible'} from customer_counts where company_id = $1)`;
+  // The company's counts plus the changes not yet folded into them (migration 023), from one snapshot.
+  const counter = `(select ${query.Visible === undefined ? 'total' : query.Visible ? 'visible' : 'total - visible'} from (
+      select sum(total)::int as total, sum(visible)::int as visible from (
+        select total, visible from customer_counts where company_id = $1
+        union all select total, visible from customer_count_changes where company_id = $1) parts) counts)`;
   const rows = await db.query<Customer & DetailRow & { custom_field_values: Customer['CustomFieldValues'] | null; counted: number | null }>(
     `select c.id as "Id", c.firstname as "Firstname", c.lastname as "Lastname", c.email as "Email", c.phone as "Phone",
         c.personal_identity_number as "PersonalIdentityNumber", c.image_url as "ImageUrl",

@@ -1,30 +1,49 @@
 import type { Db } from './db';
 
 /**
- * The scopes of data that table data_versions (migration 021) keeps a per-company counter of; the
- * migration names the tables whose writes move each one.
+ * The scopes of data a company's version is kept of; migration 021 names the tables whose writes
+ * move each one.
  */
 export type DataScope = 'availability' | 'customers';
 
-/** The channel migration 021's trigger announces each new version on, as `company:scope:version`. */
+/** The channel migration 023's trigger announces `company:scope` on (PGlite only). */
 const CHANNEL = 'data_versions';
+
+/** Change rows a process lets gather for one company and scope before it folds them into the total. */
+const FOLD_AT = 512;
 
 interface Slot {
   /** The read under way, if any. */
   running?: Promise<bigint>;
   /** The read that starts when the running one ends, shared by everyone who asked meanwhile. */
   queued?: Promise<bigint>;
+  /** A fold under way (PostgreSQL). */
+  folding?: boolean;
 }
 
 /**
  * A company's data version per scope, for caches that keep what they loaded while it stays the
  * same. Every answer is at least as new as every write committed before the call, so a client
- * always reads its own writes and anyone else's that finished first:
- * - on PGlite (one session in this process) the versions arrive with each commit's notification,
- *   before the writer's call returns, so a known version is answered from memory;
- * - on a PostgreSQL server (possibly several processes) each answer comes from a read that started
- *   after the call; callers who ask while a read is under way share the next one, so 32 concurrent
- *   requests cost two indexed reads, not 32.
+ * always reads its own writes and anyone else's that finished first, whichever process wrote.
+ *
+ * On a PostgreSQL server (possibly several processes) the version is the number of committed
+ * change rows of the company and scope (migration 023): writers only append rows, so no writer
+ * waits for another. Why it is exact:
+ * - the count is read in one statement, so from one snapshot, and a later snapshot sees every
+ *   commit an earlier one saw; the count therefore only grows, and grows exactly when a commit that
+ *   changed the scope becomes visible, including one that started before others and commits after
+ *   them (a maximum of sequence numbers would miss it; a count cannot);
+ * - callers read the version before they read the data, so the data is at least as new as the
+ *   version it is kept under: a commit the version did not see makes the next version differ,
+ *   never the other way round (at worst an answer is loaded once more than needed);
+ * - each answer comes from a read that started after the call (callers who ask while a read is
+ *   under way share the next one, so 32 concurrent requests cost two indexed reads, not 32), so a
+ *   write acknowledged before the call is counted;
+ * - the rows are folded into data_change_totals now and then, deleting them and adding their number
+ *   in one transaction, so every snapshot sees the same sum.
+ * On PGlite (one session, every write made in this process) each commit that changes a scope
+ * announces it before the writer's call returns, and the version is a counter of those
+ * announcements kept in memory: no read at all.
  * Outside transactions only; a writer must read inside its own transaction.
  * @example
  * const versions = await DataVersions.open(db);
@@ -32,8 +51,8 @@ interface Slot {
  */
 export class DataVersions {
   private readonly slots = new Map<string, Slot>();
-  /** Versions known from commits in this process; only kept when every commit is heard (`live`). */
-  private readonly known = new Map<string, bigint>();
+  /** PGlite: commits heard per company and scope. */
+  private readonly heardCount = new Map<string, bigint>();
   private live = false;
 
   private constructor(private readonly db: Db) {}
@@ -42,28 +61,23 @@ export class DataVersions {
     const versions = new DataVersions(db);
     if (db.listenAtCommit) {
       await db.listenAtCommit(CHANNEL, (payload) => versions.heard(payload));
+      await db.exec("set booking.data_changes = 'notify'");
       versions.live = true;
+      // Rows written before this session announced (migrations, the demo seed) are counted once.
+      const gathered = await db.query<{ company_id: number; scope: string }>('select company_id, scope from data_changes group by 1, 2');
+      for (const r of gathered) await versions.fold(r.company_id, r.scope);
     }
     return versions;
   }
 
   async read(companyId: number, scope: DataScope): Promise<string> {
     const key = `${companyId}:${scope}`;
-    const known = this.live ? this.known.get(key) : undefined;
-    return String(known ?? (await this.fetch(key, companyId, scope)));
+    if (this.live) return `h${this.heardCount.get(key) ?? 0n}`;
+    return String(await this.fetch(key, companyId, scope));
   }
 
   private heard(payload: string): void {
-    const at = payload.lastIndexOf(':');
-    if (at > 0) this.raise(payload.slice(0, at), BigInt(payload.slice(at + 1)));
-  }
-
-  /** Versions only grow: a read that raced a commit cannot take the map back. */
-  private raise(key: string, version: bigint): bigint {
-    const before = this.known.get(key);
-    if (before !== undefined && before >= version) return before;
-    this.known.set(key, version);
-    return version;
+    this.heardCount.set(payload, (this.heardCount.get(payload) ?? 0n) + 1n);
   }
 
   private fetch(key: string, companyId: number, scope: DataScope): Promise<bigint> {
@@ -73,28 +87,43 @@ export class DataVersions {
       this.slots.set(key, slot);
     }
     const running = slot.running;
-    if (!running) return this.start(slot, key, companyId, scope);
+    if (!running) return this.start(slot, companyId, scope);
     const s = slot;
     s.queued ??= running
       .catch(() => undefined)
       .then(() => {
         s.queued = undefined;
-        return this.start(s, key, companyId, scope);
+        return this.start(s, companyId, scope);
       });
     return s.queued;
   }
 
-  private start(slot: Slot, key: string, companyId: number, scope: DataScope): Promise<bigint> {
+  private start(slot: Slot, companyId: number, scope: DataScope): Promise<bigint> {
     const running: Promise<bigint> = this.db
-      .one<{ version: string | number }>('select version from data_versions where company_id = $1 and scope = $2', [companyId, scope])
+      .one<{ folded: string | number; pending: string | number }>(
+        `select coalesce((select folded from data_change_totals where company_id = $1 and scope = $2), 0) as folded,
+                (select count(*) from data_changes where company_id = $1 and scope = $2) as pending`,
+        [companyId, scope],
+      )
       .then((row) => {
-        const version = BigInt(row?.version ?? 0);
-        return this.live ? this.raise(key, version) : version;
+        const pending = BigInt(row?.pending ?? 0);
+        if (pending >= FOLD_AT && !slot.folding) {
+          slot.folding = true;
+          void this.fold(companyId, scope)
+            .catch(() => undefined)
+            .finally(() => (slot.folding = false));
+        }
+        return BigInt(row?.folded ?? 0) + pending;
       })
       .finally(() => {
         if (slot.running === running) slot.running = undefined;
       });
     slot.running = running;
     return running;
+  }
+
+  /** Moves the committed change rows into the totals (migration 023's fold_data_changes). */
+  private async fold(companyId: number, scope: string): Promise<void> {
+    await this.db.query('select fold_data_changes($1, $2)', [companyId, scope]);
   }
 }
