@@ -72,7 +72,7 @@ describe('GET /services with IncludeResources and IncludeSchedules', () => {
     const dated = await post<{ Id: number }>('/api/schedules/date', {
       Name: 'Midsommar',
       TimeInterval: 60,
-      ScheduleDates: [{ From: '2030-06-21T10:00:00', To: '2030-06-21T14:00:00' }],
+      ScheduleDates: [{ From: '2030-06-21T10:00:00', To: '2030-06-22T14:00:00' }],
     });
     await post(`/api/services/${padel.Id}/dateschedules`, { ScheduleId: dated.Id });
 
