@@ -1,6 +1,7 @@
 import type { CustomField, CustomFieldValueInput } from '../../schema/customfields';
 import type { ValidationErrors } from '../errors';
 import type { ServerMessageKey } from '../messages';
+import { compilePattern } from './patterns';
 
 /** What validating a value needs to know about its field. */
 export type CustomFieldDefinition = Pick<
@@ -62,14 +63,5 @@ export function validateCustomFieldValues(
       if (def.RegExErrorMessage) errors.add(field, CUSTOM_FIELD_MESSAGE, { message: def.RegExErrorMessage });
       else errors.add(field, 'InvalidFormat', { field: def.Name });
     }
-  }
-}
-
-/** The pattern as a RegExp, or null when it is not a valid regular expression. */
-export function compilePattern(pattern: string): RegExp | null {
-  try {
-    return new RegExp(pattern);
-  } catch {
-    return null;
   }
 }

@@ -1,9 +1,10 @@
 import { maxLength, type Validator } from 'react-admin';
 import type { CustomField } from '../../../schema/customfields';
+import { compilePattern } from '../../../server/domain/patterns';
 
 /**
  * A custom field's own rules (spec core.md §5): mandatory → its MandatoryErrorMessage, pattern (RegExId) →
- * its RegExErrorMessage, text honours MaxLength.
+ * its RegExErrorMessage (checked by RE2 as on the server, so no pattern can stall the browser), text honours MaxLength.
  * @example customFieldValidators(field)('abc', {}) // undefined or the field's message
  */
 export function customFieldValidators(field: Pick<CustomField, 'IsMandatory' | 'MandatoryErrorMessage' | 'RegExId' | 'RegExErrorMessage' | 'MaxLength' | 'DataType'>): Validator[] {
@@ -12,7 +13,7 @@ export function customFieldValidators(field: Pick<CustomField, 'IsMandatory' | '
     list.push((value: unknown) => (value == null || String(value).trim() === '' ? field.MandatoryErrorMessage || 'ra.validation.required' : undefined));
   }
   if (field.RegExId) {
-    const re = compile(field.RegExId);
+    const re = compilePattern(field.RegExId);
     if (re) {
       list.push((value: unknown) =>
         value != null && String(value) !== '' && !re.test(String(value)) ? field.RegExErrorMessage || 'engine.validation.pattern' : undefined,
@@ -21,12 +22,4 @@ export function customFieldValidators(field: Pick<CustomField, 'IsMandatory' | '
   }
   if (field.DataType === 'TextBox' && field.MaxLength > 0) list.push(maxLength(field.MaxLength));
   return list;
-}
-
-function compile(pattern: string): RegExp | null {
-  try {
-    return new RegExp(pattern);
-  } catch {
-    return null;
-  }
 }
