@@ -7,7 +7,6 @@ import type { Db } from '../../db/db';
 import { ApiError, ValidationErrors } from '../../errors';
 import { ref } from '../../schemas';
 import {
-  availableTimes,
   nextFreeTime,
   validateAvailabilityQuery,
   ZoneClock,
@@ -17,6 +16,9 @@ import {
 } from '../../domain/availability';
 import { AvailabilityCache } from './availabilityCache';
 import { availabilityError, withEngineErrors } from './availabilityData';
+import { checkRangeDays } from './references';
+import { availableTimesInSteps } from './timesInSteps';
+import { RANGE_LIMIT_DAYS } from '../../limits';
 
 const INT4_MAX = 2147483647;
 const MINUTE = 60_000;
@@ -97,8 +99,9 @@ export default async function availabilityArea(app: FastifyInstance): Promise<vo
       const spec = await serviceSpec(cache, app.db, ctx, serviceId);
       const query = engineQuery(q, q.From, q.To);
       const window = normalize(spec, query, ctx);
+      checkRangeDays(q.From, q.To, RANGE_LIMIT_DAYS.availableTimes);
       const data = await cache.data(app.db, ctx.companyId, spec, window.from, window.to + window.duration * MINUTE);
-      const times = withEngineErrors(ctx.lang, spec.timeZone, () => availableTimes(data, query));
+      const times = await availableTimesInSteps(data, query, window, ctx.lang);
       return { CompanyId: ctx.companyId, ServiceId: serviceId, Times: times };
     },
   );

@@ -8,6 +8,7 @@ import type { Db } from '../../db/db';
 import { ApiError, ValidationErrors } from '../../errors';
 import { messageFor } from '../../messages';
 import { ref } from '../../schemas';
+import { RANGE_LIMIT_DAYS } from '../../limits';
 import { defineResource, pageSchema, registerResource } from '../../autoquery/index';
 import { CAPACITY_FREEING_STATUSES, expandExceptions, parseLocal, ZoneClock, type ExceptionInterval } from '../../domain/availability';
 import { dayOfWeek } from '../prices';
@@ -159,7 +160,7 @@ export const timeExceptions = defineResource<TimeException, TimeExceptionWrite, 
       if (!to) errors.add('To', 'InvalidFormat');
       const recurring = input.IsRecurring ?? w.existing?.IsRecurring ?? false;
       if (from && to && (recurring ? from.local > to.local : from.local >= to.local)) errors.add('From', 'FromAfterTo', { other: 'To' });
-      if (from && to && to.local - from.local > 10 * 366 * DAY) errors.add('To', schedulingKey('RangeTooLong'), { other: 'From' });
+      if (from && to && to.local - from.local > RANGE_LIMIT_DAYS.timeException * DAY) errors.add('To', schedulingKey('RangeTooLong'), { other: 'From', limit: RANGE_LIMIT_DAYS.timeException });
       const resourceIds = input.ResourceIds ?? w.existing?.ResourceIds ?? [];
       if (input.ResourceIds) await checkOwnIds(w.db, w.ctx, 'resources', input.ResourceIds, (i) => `ResourceIds[${i}]`, errors);
       errors.throwIfAny();
@@ -234,7 +235,7 @@ export default async function timeExceptionsArea(app: FastifyInstance): Promise<
     if (!from) errors.add('From', 'InvalidFormat');
     if (!to) errors.add('To', 'InvalidFormat');
     if (from && to && from.local > to.local) errors.add('From', 'FromAfterTo', { other: 'To' });
-    if (from && to && to.local - from.local > 10 * 366 * DAY) errors.add('To', schedulingKey('RangeTooLong'), { other: 'From' });
+    if (from && to && to.local - from.local > RANGE_LIMIT_DAYS.timeException * DAY) errors.add('To', schedulingKey('RangeTooLong'), { other: 'From', limit: RANGE_LIMIT_DAYS.timeException });
     const resourceIds = q.ResourceIds ? await checkOwnIds(app.db, ctx, 'resources', q.ResourceIds, (i) => `ResourceIds[${i}]`, errors) : [];
     errors.throwIfAny();
     const companyZone = await companyTimeZone(app.db, ctx.companyId);
@@ -261,7 +262,9 @@ export default async function timeExceptionsArea(app: FastifyInstance): Promise<
     if (!to) errors.add('To', 'InvalidFormat');
     const toLocal = to ? (to.hasTime ? to.local : to.local + DAY) : 0;
     if (from && to && from.local > toLocal) errors.add('From', 'FromAfterTo', { other: 'To' });
-    if (from && to && toLocal - from.local > 366 * DAY) errors.add('To', schedulingKey('RangeTooLong'), { other: 'From' });
+    if (from && to && toLocal - from.local > RANGE_LIMIT_DAYS.timeExceptionReport * DAY) {
+      errors.add('To', schedulingKey('RangeTooLong'), { other: 'From', limit: RANGE_LIMIT_DAYS.timeExceptionReport });
+    }
     const resourceIds = q.ResourceIds ? await checkOwnIds(app.db, ctx, 'resources', q.ResourceIds, (i) => `ResourceIds[${i}]`, errors) : null;
     errors.throwIfAny();
     const companyZone = await companyTimeZone(app.db, ctx.companyId);
