@@ -22,7 +22,7 @@ function checkInChild(pattern: string, value: string): { finished: boolean; outp
 
 describe('custom-field patterns (RE2)', () => {
   it('checks a value against a catastrophic pattern without stalling', () => {
-    const result = checkInChild('^(a+)+$', `${'a'.repeat(4000)}!`);
+    const result = checkInChild('^(a+)+$', `${'a'.repeat(200)}!`);
     expect(result.finished, result.output).toBe(true);
     expect(result.output).toContain('refused ["CustomFieldValues.1"]');
   });
@@ -54,7 +54,7 @@ describe('custom-field patterns (RE2)', () => {
     expect(patternProblem('(?<!M)\\d+')).toBe('unsupported');
     expect(patternProblem('([a-z')).toBe('invalid');
     expect(patternProblem('a{2,1}')).toBe('invalid');
-    expect(patternProblem('(.){1,999}!')).toBe('tooComplex');
+    expect(patternProblem('(.){1,200}!')).toBe('tooComplex');
     expect(patternProblem('^\\\\1$')).toBeNull();
     expect(patternProblem('^[(?=]\\d$')).toBeNull();
     expect(compilePattern('^(a)\\1$')).toBeNull();

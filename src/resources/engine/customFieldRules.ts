@@ -1,6 +1,6 @@
 import { maxLength, type Validator } from 'react-admin';
 import type { CustomField } from '../../../schema/customfields';
-import { compilePattern } from '../../../server/domain/patterns';
+import { compilePattern, MAX_PATTERN_VALUE_LENGTH } from '../../../server/domain/patterns';
 
 /**
  * A custom field's own rules (spec core.md §5): mandatory → its MandatoryErrorMessage, pattern (RegExId) →
@@ -20,6 +20,7 @@ export function customFieldValidators(field: Pick<CustomField, 'IsMandatory' | '
       );
     }
   }
-  if (field.DataType === 'TextBox' && field.MaxLength > 0) list.push(maxLength(field.MaxLength));
+  const limit = field.RegExId ? Math.min(field.MaxLength > 0 ? field.MaxLength : MAX_PATTERN_VALUE_LENGTH, MAX_PATTERN_VALUE_LENGTH) : field.MaxLength;
+  if (field.DataType === 'TextBox' && limit > 0) list.push(maxLength(limit));
   return list;
 }
