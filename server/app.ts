@@ -10,6 +10,7 @@ import contextPlugin from './context';
 import identityPlugin from './identity/index';
 import areasPlugin from './areas/index';
 import { addContractSchemas } from './schemas';
+import { addSecurityHeaders } from './securityHeaders';
 
 export interface BuildOptions {
   db: Db;
@@ -37,6 +38,7 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   app.decorate('config', config);
   app.decorate('versions', await DataVersions.open(db));
   app.setErrorHandler(errorHandler);
+  addSecurityHeaders(app, config.keycloakUrl);
   addContractSchemas(app);
 
   await app.register(identityPlugin);
