@@ -116,7 +116,7 @@ export async function runLimitsBench(): Promise<LimitsResult[]> {
     const loop = async (send: () => Promise<void>) => {
       while (running) await send().catch(() => count(0));
     };
-    const load = sendHeavy.filter((_, i) => process.env.ONLY === undefined || String(i) === process.env.ONLY).map(loop);
+    const load = sendHeavy.map(loop);
     await new Promise((r) => setTimeout(r, 500));
     const loaded = await loadTest(probe, { total: 300, concurrency: 1 });
     running = false;

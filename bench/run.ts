@@ -1,5 +1,5 @@
 /**
- * `npm run bench [bundle|customers|availability|pricing …]`: the speed targets, measured on this machine. Prints a table and writes
+ * `npm run bench [bundle|customers|availability|availability-http|pricing|limits]`: the speed targets, measured on this machine. Prints a table and writes
  * bench/results/latest.json. Targets are reported, never asserted in tests.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { benchCustomerList } from './customers';
 import { runAvailabilityBench } from './availability';
 import { runPricingBench } from './pricing';
 import { runAvailabilityHttpBench } from './availabilityHttp';
+import { runLimitsBench } from './limits';
 
 interface Row {
   name: string;
@@ -45,6 +46,7 @@ const percentiles = (list: { name: string; p50: number; p95: number }[], targetM
 if (want('availability')) percentiles(await runAvailabilityBench(), 20);
 if (want('availability-http')) percentiles(await runAvailabilityHttpBench(), 30);
 if (want('pricing')) percentiles(await runPricingBench(), 5);
+if (want('limits')) percentiles(await runLimitsBench(), 50);
 
 const width = Math.max(...rows.map((r) => r.name.length));
 for (const r of rows) console.log(`${r.ok ? '✓' : '✗'} ${r.name.padEnd(width)}  ${r.value}${r.target ? `  (target ${r.target})` : ''}`);
