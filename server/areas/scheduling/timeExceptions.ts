@@ -60,6 +60,26 @@ function occurrencesOf(shape: ExceptionShape, clock: ZoneClock): ExceptionInterv
 }
 
 /**
+ * Whether [from, to) overlaps one of the intervals, in O(log n) per question: a ten-year recurring
+ * exception has thousands of occurrences and a company may have many bookings in the range.
+ */
+function overlapCheck(intervals: readonly { start: number; end: number }[]): (from: number, to: number) => boolean {
+  const sorted = [...intervals].sort((a, b) => a.start - b.start);
+  const reach: number[] = [];
+  for (const o of sorted) reach.push(Math.max(o.end, reach.at(-1) ?? -Infinity));
+  return (from, to) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid].start < to) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && reach[lo - 1] > from;
+  };
+}
+
+/**
  * Bookings holding capacity that overlap an occurrence of the exception, on one of its resources
  * (every booking when it names none), in the caller's wire zone.
  */
@@ -82,8 +102,9 @@ export async function collidingBookings(db: Db, ctx: CallerContext, shape: Excep
   );
   const wire = ZoneClock.of(ctx.timeZone);
   const hits: CollidingEvent[] = [];
+  const overlaps = overlapCheck(occurrences);
   for (const b of rows) {
-    if (!occurrences.some((o) => o.start < b.t && o.end > b.f)) continue;
+    if (!overlaps(b.f, b.t)) continue;
     hits.push({
       Id: b.id,
       From: wire.format(b.f),
