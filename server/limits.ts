@@ -19,6 +19,6 @@ export const RANGE_LIMIT_DAYS = {
 } as const;
 
 /** The most free times one availability answer lists; a range that would give more answers 400 (To). */
-export const MAX_AVAILABLE_TIMES = 20_000;
+export const MAX_AVAILABLE_TIMES = 10_000;
 
 export const DAY_MS = 86_400_000;

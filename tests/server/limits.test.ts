@@ -93,9 +93,9 @@ describe('ranges', () => {
     expect(res.statusCode).toBe(400);
     expect(errorsOf(res)[0]).toMatchObject({ FieldName: 'To' });
     expect(errorsOf(res)[0].Message).toContain(MAX_AVAILABLE_TIMES.toLocaleString('en').replace(/,/g, ''));
-    const week = await server.api({ method: 'POST', url: '/api/schedules/recurring/test', payload: { ...dense, To: '2030-01-07' } });
-    expect(week.statusCode, week.body).toBe(200);
-    expect((week.json() as { Times: unknown[] }).Times).toHaveLength(7 * 24 * 60);
+    const days = await server.api({ method: 'POST', url: '/api/schedules/recurring/test', payload: { ...dense, To: '2030-01-03' } });
+    expect(days.statusCode, days.body).toBe(200);
+    expect((days.json() as { Times: unknown[] }).Times).toHaveLength(3 * 24 * 60);
   });
 });
 

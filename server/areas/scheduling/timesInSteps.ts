@@ -9,7 +9,7 @@ import { schedulingKey } from './messages';
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
 /** About this many entries are computed between two turns of the event loop. */
-const STEP_ENTRIES = 500;
+const STEP_ENTRIES = 250;
 
 /** What an answer weighs: each time, and each resource's entry when ShowPerResource lists them. */
 function weight(time: AvailableTime): number {
