@@ -17,7 +17,7 @@ function weight(time: AvailableTime): number {
 }
 
 /** The first instant at or after `t` that reads back as itself (not inside a repeated hour). */
-function roundTripping(clock: ZoneClock, t: number): number {
+export function roundTripping(clock: ZoneClock, t: number): number {
   let at = t;
   while (clock.toInstantLenient(clock.toLocal(at)) !== at) at += HOUR;
   return at;
