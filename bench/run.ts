@@ -1,5 +1,5 @@
 /**
- * `npm run bench [bundle|customers|availability|pricing|mixed …]`: the speed targets, measured on this machine. Prints a table and writes
+ * `npm run bench [bundle|customers|availability|availability-http|pricing|mixed|limits …]`: the speed targets, measured on this machine. Prints a table and writes
  * bench/results/latest.json. Targets are reported, never asserted in tests.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { runAvailabilityBench } from './availability';
 import { runPricingBench } from './pricing';
 import { runAvailabilityHttpBench } from './availabilityHttp';
 import { runMixedBench, describe as describeLoad } from './mixed';
+import { runLimitsBench } from './limits';
 
 interface Row {
   name: string;
@@ -61,6 +62,7 @@ if (want('mixed')) {
     }
   }
 }
+if (want('limits')) percentiles(await runLimitsBench(), 50);
 
 const width = Math.max(...rows.map((r) => r.name.length));
 for (const r of rows) console.log(`${r.ok ? '✓' : '✗'} ${r.name.padEnd(width)}  ${r.value}${r.target ? `  (target ${r.target})` : ''}`);

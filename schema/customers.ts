@@ -23,6 +23,16 @@ export interface AccessKey {
   Description: string | null;
 }
 
+/** A key in a customer create or update body (the generator reads annotations on named types only). */
+export interface AccessKeyInput {
+  /** @minimum 1 @maximum 2147483647 @asType integer */
+  AccessKeyTypeId: number;
+  /** @minLength 1 @maxLength 200 */
+  Value: string;
+  /** @maxLength 200 */
+  Description?: string | null;
+}
+
 export interface Customer {
   Id: Id;
   Firstname: string;
@@ -63,7 +73,7 @@ export interface CustomerInput {
   CustomFieldValues?: CustomFieldValueInput[];
   InvoiceAddress?: InvoiceAddress;
   /** @maxItems 20 */
-  AccessKeys?: { /** @minimum 1 @asType integer */ AccessKeyTypeId: number; /** @minLength 1 @maxLength 200 */ Value: string; /** @maxLength 200 */ Description?: string | null }[];
+  AccessKeys?: AccessKeyInput[];
 }
 
 export interface CustomerQuery extends QueryBase {

@@ -11,6 +11,7 @@ import identityPlugin from './identity/index';
 import areasPlugin from './areas/index';
 import { addContractSchemas } from './schemas';
 import serviceStackConventions from './serviceStack/index';
+import { addSecurityHeaders } from './securityHeaders';
 
 export interface BuildOptions {
   db: Db;
@@ -38,6 +39,7 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   app.decorate('config', config);
   app.decorate('versions', await DataVersions.open(db));
   app.setErrorHandler(errorHandler);
+  addSecurityHeaders(app, config.keycloakUrl);
   addContractSchemas(app);
 
   await app.register(serviceStackConventions);

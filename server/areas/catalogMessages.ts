@@ -21,6 +21,18 @@ const messages = {
     fi: "'{field}' ei ole kelvollinen säännöllinen lauseke.",
     no: "'{field}' er ikke et gyldig regulært uttrykk.",
   },
+  UnsupportedRegex: {
+    en: "'{field}' uses a backreference or lookaround (such as \\1, (?=…) or (?<=…)), which cannot be checked safely. Write the pattern without it.",
+    sv: "'{field}' använder en bakåtreferens eller lookaround (som \\1, (?=…) eller (?<=…)), som inte kan kontrolleras säkert. Skriv mönstret utan den.",
+    fi: "'{field}' käyttää takaisinviittausta tai lookaround-rakennetta (kuten \\1, (?=…) tai (?<=…)), jota ei voi tarkistaa turvallisesti. Kirjoita lauseke ilman sitä.",
+    no: "'{field}' bruker en tilbakereferanse eller lookaround (som \\1, (?=…) eller (?<=…)), som ikke kan kontrolleres trygt. Skriv mønsteret uten den.",
+  },
+  RegexTooComplex: {
+    en: "'{field}' is too complex to check quickly (it compiles to more than {limit} steps). Use fewer or smaller repetitions, or the field's maximum length.",
+    sv: "'{field}' är för komplext för att kontrolleras snabbt (det blir mer än {limit} steg). Använd färre eller mindre upprepningar, eller fältets maxlängd.",
+    fi: "'{field}' on liian monimutkainen tarkistettavaksi nopeasti (siitä tulee yli {limit} vaihetta). Käytä vähemmän tai pienempiä toistoja tai kentän enimmäispituutta.",
+    no: "'{field}' er for komplekst til å kontrolleres raskt (det blir mer enn {limit} steg). Bruk færre eller mindre gjentakelser, eller feltets maksimale lengde.",
+  },
   DropDownNeedsValues: {
     en: 'A drop-down list needs at least one value.',
     sv: 'En rullgardinslista behöver minst ett värde.',

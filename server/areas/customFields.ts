@@ -4,13 +4,14 @@ import type { CallerContext } from '../context';
 import type { Db } from '../db/db';
 import { ApiError, ValidationErrors } from '../errors';
 import { defineResource, pageSchema, registerResource, selectWhere } from '../autoquery/index';
-import { compilePattern } from '../domain/customFields';
+import { MAX_PATTERN_PROGRAM, patternProblem, type PatternProblem } from '../domain/patterns';
 import { ref } from '../schemas';
 import { catalogKey, catalogWords } from './catalogMessages';
 import { validationList } from './catalogReference';
 
 /** How many custom fields a company may have per table (what GET /customfields/slots counts). */
 export const MAX_CUSTOM_FIELDS_PER_TABLE = 50;
+const PATTERN_MESSAGES = { invalid: 'InvalidRegex', unsupported: 'UnsupportedRegex', tooComplex: 'RegexTooComplex' } as const satisfies Record<PatternProblem, string>;
 const TABLES: CustomFieldTable[] = ['Event', 'RegisteredUsers', 'BookedEvent'];
 
 async function attachServices(db: Db, ctx: CallerContext, fields: CustomField[]): Promise<void> {
@@ -36,7 +37,8 @@ async function checkRules(input: CustomFieldInput, db: Db, ctx: CallerContext, i
     }
   }
   const regEx = input.RegExId?.trim() ? input.RegExId : null;
-  if (regEx && !compilePattern(regEx)) errors.add('RegExId', catalogKey('InvalidRegex'));
+  const problem = regEx ? patternProblem(regEx) : null;
+  if (problem) errors.add('RegExId', catalogKey(PATTERN_MESSAGES[problem]), { limit: MAX_PATTERN_PROGRAM });
   const services = [...new Set(input.Services ?? [])];
   if (services.length && input.Table === 'RegisteredUsers') errors.add('Services', catalogKey('ServicesNotAllowed'));
   else if (services.length) {

@@ -15,8 +15,42 @@ export function detectImageType(bytes: Buffer): string | null {
   if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (starts([0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return 'image/gif';
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
-  if (starts([0x42, 0x4d]) && bytes.length > 26) return 'image/bmp';
+  if (starts([0x42, 0x4d]) && isBmpHeader(bytes)) return 'image/bmp';
   return null;
+}
+
+const BMP_INFO_SIZES = new Set([12, 40, 52, 56, 64, 108, 124]);
+const BMP_BITS = new Set([1, 2, 4, 8, 16, 24, 32]);
+/** Markup a browser could be talked into rendering; image metadata (XMP: `<x:xmpmeta`, `<rdf:`) does not match. */
+const MARKUP = /<(?:!doctype|html|head|body|script|iframe|svg|object|embed|meta|a\s)/i;
+
+/**
+ * Whether the bytes after 'BM' are a real bitmap header: 'BM' alone is two printable letters any
+ * text file may start with (an HTML page that says BMP). The file header's size matches the bytes,
+ * the reserved words are zero, the pixels start inside the file after the headers, the info header
+ * has a known size, one plane and a real bit depth, and no markup is hidden in the first kilobyte.
+ */
+function isBmpHeader(bytes: Buffer): boolean {
+  if (bytes.length < 26) return false;
+  const infoSize = bytes.readUInt32LE(14);
+  if (!BMP_INFO_SIZES.has(infoSize) || bytes.length < 14 + infoSize) return false;
+  const core = infoSize === 12;
+  const width = core ? bytes.readUInt16LE(18) : bytes.readInt32LE(18);
+  const height = core ? bytes.readUInt16LE(20) : bytes.readInt32LE(22);
+  const planes = bytes.readUInt16LE(core ? 22 : 26);
+  const bits = bytes.readUInt16LE(core ? 24 : 28);
+  const pixels = bytes.readUInt32LE(10);
+  return (
+    bytes.readUInt32LE(2) === bytes.length &&
+    bytes.readUInt32LE(6) === 0 &&
+    pixels >= 14 + infoSize &&
+    pixels < bytes.length &&
+    width > 0 &&
+    height !== 0 &&
+    planes === 1 &&
+    BMP_BITS.has(bits) &&
+    !MARKUP.test(bytes.subarray(0, 1024).toString('latin1'))
+  );
 }
 
 interface MultipartError {

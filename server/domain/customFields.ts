@@ -1,6 +1,7 @@
 import type { CustomField, CustomFieldValueInput } from '../../schema/customfields';
 import type { ValidationErrors } from '../errors';
 import type { ServerMessageKey } from '../messages';
+import { compilePattern, MAX_PATTERN_VALUE_LENGTH } from './patterns';
 
 /** What validating a value needs to know about its field. */
 export type CustomFieldDefinition = Pick<
@@ -16,7 +17,8 @@ export const CUSTOM_FIELD_UNKNOWN = ('CustomFieldUnknown' as string) as ServerMe
 /**
  * Checks filled-in custom field values against their fields (spec core §5 "Custom fields"):
  * a value must match the field's pattern, else the field's own RegExErrorMessage; a mandatory field
- * must be non-empty, else its MandatoryErrorMessage (dropdowns likewise); text honours MaxLength; a
+ * must be non-empty, else its MandatoryErrorMessage (dropdowns likewise); text honours MaxLength (at most
+ * MAX_PATTERN_VALUE_LENGTH when the field has a pattern); a
  * dropdown value must be one of its options. A value for a field that is not among the definitions
  * is refused, unless it is empty (a form may send every field it shows; an empty one stores nothing). Each problem is added to `errors` under `${fieldPrefix}.${field Id}`.
  *
@@ -53,8 +55,9 @@ export function validateCustomFieldValues(
       if (!def.Values.some((o) => o.Value === value)) errors.add(field, CUSTOM_FIELD_NOT_AN_OPTION, { field: def.Name });
       continue;
     }
-    if (def.MaxLength > 0 && value.length > def.MaxLength) {
-      errors.add(field, 'MaxLength', { field: def.Name, limit: def.MaxLength });
+    const maxLength = def.RegExId ? Math.min(def.MaxLength > 0 ? def.MaxLength : MAX_PATTERN_VALUE_LENGTH, MAX_PATTERN_VALUE_LENGTH) : def.MaxLength;
+    if (maxLength > 0 && value.length > maxLength) {
+      errors.add(field, 'MaxLength', { field: def.Name, limit: maxLength });
       continue;
     }
     const pattern = def.RegExId ? compilePattern(def.RegExId) : null;
@@ -62,14 +65,5 @@ export function validateCustomFieldValues(
       if (def.RegExErrorMessage) errors.add(field, CUSTOM_FIELD_MESSAGE, { message: def.RegExErrorMessage });
       else errors.add(field, 'InvalidFormat', { field: def.Name });
     }
-  }
-}
-
-/** The pattern as a RegExp, or null when it is not a valid regular expression. */
-export function compilePattern(pattern: string): RegExp | null {
-  try {
-    return new RegExp(pattern);
-  } catch {
-    return null;
   }
 }

@@ -34,9 +34,14 @@ export interface PageOptions {
   clickOnLoad?: string;
 }
 
+/** The one inline script identity pages run; its hash is allowed by the Content-Security-Policy (server/securityHeaders.ts). */
+export function clickOnLoadScript(id: string): string {
+  return `document.getElementById(${JSON.stringify(id)}).click()`;
+}
+
 /** A complete identity page around trusted body HTML (the caller escapes what it puts in). */
 export function page({ lang, title, body, clickOnLoad }: PageOptions): string {
-  const script = clickOnLoad ? `<script>document.getElementById(${JSON.stringify(clickOnLoad)}).click()</script>` : '';
+  const script = clickOnLoad ? `<script>${clickOnLoadScript(clickOnLoad)}</script>` : '';
   return `<!doctype html>
 <html lang="${lang}">
 <head>

@@ -171,4 +171,29 @@ describe('image upload', () => {
     const other = await server.db.one<{ company_id: number }>('select company_id from users where email = $1', [OTHER_EMAIL]);
     expect(row!.company_id).toBe(other!.company_id);
   });
+
+  it('checks a bitmap by its header: an HTML page that starts with BM is refused, a real BMP is stored', async () => {
+    const before = await imageCount();
+    const html = Buffer.from(`BM<!doctype html><html><body><script>alert(document.cookie)</script>${' '.repeat(64)}</body></html>`);
+    const fake = await upload([{ name: 'FolderType', value: '1' }, { name: 'file', value: html, filename: 'x.bmp', type: 'image/bmp' }]);
+    expect(fake.statusCode, fake.body).toBe(400);
+    expect(fields(fake.json() as ResponseStatusBody)).toEqual(['file']);
+    expect(await imageCount()).toBe(before);
+
+    const bmp = Buffer.alloc(58);
+    bmp.write('BM', 0, 'latin1');
+    bmp.writeUInt32LE(58, 2);
+    bmp.writeUInt32LE(54, 10);
+    bmp.writeUInt32LE(40, 14);
+    bmp.writeInt32LE(1, 18);
+    bmp.writeInt32LE(1, 22);
+    bmp.writeUInt16LE(1, 26);
+    bmp.writeUInt16LE(24, 28);
+    bmp.writeUInt32LE(4, 34);
+    bmp.set([0x00, 0x00, 0xff], 54);
+    const real = await upload([{ name: 'FolderType', value: '1' }, { name: 'file', value: bmp, filename: 'red.bmp', type: 'image/bmp' }]);
+    expect(real.statusCode, real.body).toBe(200);
+    const served = await server.app.inject({ method: 'GET', url: (real.json() as { ImageUrl: string }).ImageUrl });
+    expect(served.headers['content-type']).toBe('image/bmp');
+  });
 });

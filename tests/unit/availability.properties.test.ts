@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AvailableTime, DateSchedule, RecurringSchedule, TimeException } from '../../schema/availability';
-import { availableTimes, isIntervalAvailable } from '../../server/domain/availability';
+import { availableTimes, isIntervalAvailable, validateAvailabilityQuery } from '../../server/domain/availability';
+import { availableTimesInSteps } from '../../server/areas/scheduling/timesInSteps';
 import type { AvailabilityData, AvailabilityQuery, BookingLoad, ServiceSpec } from '../../server/domain/availability';
 import { at, clock, data, dated, days, exception, recurring, requirement, service } from './availability.fixtures';
 
@@ -295,6 +296,18 @@ describe('availability on random calendars', { timeout: 60_000 }, () => {
           const fromDated = datedToday.some((d) => start >= d.from && start < d.to && ((wallClock(t.From) - wallClock(d.fromText)) / MINUTE) % d.schedule.TimeInterval === 0 && covered(start, end));
           expect(fromRecurring || fromDated).toBe(true);
         }
+      }),
+      runs,
+    );
+  });
+
+  it('answers the same times when the window is worked through in steps (the server yields between them)', async () => {
+    await fc.assert(
+      fc.asyncProperty(calendarArb, fc.boolean(), async (calendar, inside) => {
+        const query = { ...WINDOW, InsideSearchInterval: inside };
+        const checked = validateAvailabilityQuery(query, calendar.service, calendar.timeZone);
+        if (!checked.ok) throw new Error('the window is valid');
+        expect(await availableTimesInSteps(calendar, query, checked.value, 'en')).toEqual(availableTimes(calendar, query));
       }),
       runs,
     );

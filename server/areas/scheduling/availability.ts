@@ -7,20 +7,26 @@ import type { Db } from '../../db/db';
 import { ApiError, ValidationErrors } from '../../errors';
 import { ref } from '../../schemas';
 import {
-  availableTimes,
   nextFreeTime,
   validateAvailabilityQuery,
   ZoneClock,
+  type AvailabilityData,
   type AvailabilityQuery,
   type NormalizedQuery,
   type ServiceSpec,
 } from '../../domain/availability';
 import { AvailabilityCache } from './availabilityCache';
 import { availabilityError, withEngineErrors } from './availabilityData';
+import { checkRangeDays } from './references';
+import { availableTimesInSteps, roundTripping } from './timesInSteps';
+import { RANGE_LIMIT_DAYS } from '../../limits';
 
 const INT4_MAX = 2147483647;
 const MINUTE = 60_000;
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
+/** About how long one step of the nextfreetime search may hold the event loop. */
+const STEP_MS = 10;
 const serviceParams = { type: 'object', properties: { Id: { type: 'integer', minimum: 1, maximum: INT4_MAX } }, required: ['Id'] } as const;
 
 const PAIR = /^\s*(\d{1,10})\s*(?::\s*(\d{1,10})\s*)?$/;
@@ -97,8 +103,9 @@ export default async function availabilityArea(app: FastifyInstance): Promise<vo
       const spec = await serviceSpec(cache, app.db, ctx, serviceId);
       const query = engineQuery(q, q.From, q.To);
       const window = normalize(spec, query, ctx);
+      checkRangeDays(q.From, q.To, RANGE_LIMIT_DAYS.availableTimes);
       const data = await cache.data(app.db, ctx.companyId, spec, window.from, window.to + window.duration * MINUTE);
-      const times = withEngineErrors(ctx.lang, spec.timeZone, () => availableTimes(data, query));
+      const times = await availableTimesInSteps(data, query, window, ctx.lang);
       return { CompanyId: ctx.companyId, ServiceId: serviceId, Times: times };
     },
   );
@@ -117,17 +124,28 @@ export default async function availabilityArea(app: FastifyInstance): Promise<vo
       const to = q.To ?? (fromDate.isValid ? fromDate.plus({ years: 1 }).toFormat("yyyy-MM-dd'T'HH:mm:ss") : from);
       const query = engineQuery(q, from, to);
       const window = normalize(spec, query, ctx);
-      // A week first, then a month at a time: a near answer loads little.
+      // Loaded a month at a time; searched in steps that take about STEP_MS each (a day first, so a
+      // near answer costs little), letting other requests in between: a dense calendar with no free
+      // time for a year cannot hold the server.
+      const extra = window.duration * MINUTE;
       let chunkStart = window.from;
-      let span = 7 * DAY;
+      let span = DAY;
+      let loaded: { to: number; data: AvailabilityData } | undefined;
       while (chunkStart < window.to) {
-        const chunkEnd = Math.min(window.to, chunkStart + span);
-        const data = await cache.data(app.db, ctx.companyId, spec, chunkStart, chunkEnd + window.duration * MINUTE);
+        const chunkEnd = Math.min(window.to, roundTripping(clock, chunkStart + span));
+        if (!loaded || loaded.to < chunkEnd + extra) {
+          const loadTo = Math.max(chunkEnd, Math.min(window.to, chunkStart + 31 * DAY)) + extra;
+          loaded = { to: loadTo, data: await cache.data(app.db, ctx.companyId, spec, chunkStart, loadTo) };
+        }
+        const data = loaded.data;
         const chunk = { ...query, From: clock.format(chunkStart), To: clock.format(chunkEnd), InsideSearchInterval: query.InsideSearchInterval === true && chunkEnd === window.to };
+        const started = performance.now();
         const time = withEngineErrors(ctx.lang, spec.timeZone, () => nextFreeTime(data, chunk));
         if (time) return { CompanyId: ctx.companyId, ServiceId: serviceId, Time: time };
+        const took = Math.max(performance.now() - started, 0.25);
+        span = Math.min(31 * DAY, Math.max(HOUR, span * Math.min(4, STEP_MS / took)));
         chunkStart = chunkEnd;
-        span = 31 * DAY;
+        if (chunkStart < window.to) await new Promise((resolve) => setImmediate(resolve));
       }
       return { CompanyId: ctx.companyId, ServiceId: serviceId, Time: null };
     },

@@ -287,7 +287,7 @@ export function availabilityError(errors: readonly AvailabilityFieldError[], lan
         out.add(e.field, 'FromAfterTo', { other: 'To' });
         break;
       case 'RangeTooLong':
-        out.add(e.field, schedulingKey('RangeTooLong'), { other: 'From' });
+        out.add(e.field, schedulingKey('RangeOverOneYear'), { other: 'From' });
         break;
       case 'DurationNotAllowed':
         out.add(e.field, schedulingKey('DurationNotAllowed'));

@@ -15,10 +15,22 @@ const messages = {
     no: 'En datotimeplan trenger minst én periode som slutter en senere dag enn den begynner. Perioder innenfor samme dag lagres ikke.',
   },
   RangeTooLong: {
+    en: "'{field}' must be at most {limit} days after '{other}'.",
+    sv: "'{field}' får vara högst {limit} dagar efter '{other}'.",
+    fi: "'{field}' saa olla enintään {limit} päivää kentän '{other}' jälkeen.",
+    no: "'{field}' kan være høyst {limit} dager etter '{other}'.",
+  },
+  RangeOverOneYear: {
     en: "'{field}' must be at most one year after '{other}'.",
     sv: "'{field}' får vara högst ett år efter '{other}'.",
     fi: "'{field}' saa olla enintään vuoden kentän '{other}' jälkeen.",
     no: "'{field}' kan være høyst ett år etter '{other}'.",
+  },
+  TooManyTimes: {
+    en: "'{field}': the range holds more than {limit} times. Ask for a shorter range.",
+    sv: "'{field}': intervallet innehåller fler än {limit} tider. Be om ett kortare intervall.",
+    fi: "'{field}': välillä on yli {limit} aikaa. Pyydä lyhyempää väliä.",
+    no: "'{field}': perioden inneholder mer enn {limit} tider. Be om en kortere periode.",
   },
   DurationNotAllowed: {
     en: "'{field}' is not a duration this service can be booked for.",

@@ -1,7 +1,9 @@
 import type { IdName } from '../../../schema/common';
 import type { CallerContext } from '../../context';
 import type { Db } from '../../db/db';
-import { ValidationErrors } from '../../errors';
+import { ApiError, ValidationErrors } from '../../errors';
+import { DAY_MS } from '../../limits';
+import { parseLocal } from '../../domain/availability';
 import { schedulingKey, schedulingWords } from './messages';
 
 type Referenced = 'resources' | 'services' | 'resource_types' | 'recurring_schedules' | 'date_schedules';
@@ -88,4 +90,18 @@ export async function linkedNames(
 export async function companyTimeZone(db: Db, companyId: number): Promise<string> {
   const row = await db.one<{ time_zone: string }>('select time_zone from companies where id = $1', [companyId]);
   return row?.time_zone ?? 'Europe/Stockholm';
+}
+
+/**
+ * 400 on To (RangeTooLong, naming the limit) when the wall-clock window From–To is longer than
+ * `days`; a To without a time means the end of that day. Malformed dates are left to the caller's
+ * own checks.
+ * @example checkRangeDays('2026-01-01', '2026-12-31', RANGE_LIMIT_DAYS.availableTimes) // throws 400 To
+ */
+export function checkRangeDays(fromText: string, toText: string, days: number): void {
+  const from = parseLocal(fromText);
+  const to = parseLocal(toText);
+  if (!from || !to) return;
+  const toLocal = to.hasTime ? to.local : to.local + DAY_MS;
+  if (toLocal - from.local > days * DAY_MS) throw ApiError.field(400, 'To', schedulingKey('RangeTooLong'), { other: 'From', limit: days });
 }

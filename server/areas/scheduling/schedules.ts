@@ -17,11 +17,13 @@ import { ApiError, ValidationErrors } from '../../errors';
 import type { Lang } from '../../messages';
 import { ref } from '../../schemas';
 import { defineResource, pageSchema, registerResource, type SqlParams } from '../../autoquery/index';
-import { availableTimes, parseLocal, ZoneClock, type ServiceSpec } from '../../domain/availability';
+import { parseLocal, validateAvailabilityQuery, ZoneClock, type ServiceSpec } from '../../domain/availability';
+import { RANGE_LIMIT_DAYS } from '../../limits';
 import { dayOfWeek } from '../prices';
-import { loadTimeExceptions, withEngineErrors } from './availabilityData';
+import { availabilityError, loadTimeExceptions } from './availabilityData';
+import { availableTimesInSteps } from './timesInSteps';
 import { schedulingKey } from './messages';
-import { checkOwnIds, companyTimeZone, linkedNames, replaceLinks } from './references';
+import { checkOwnIds, checkRangeDays, companyTimeZone, linkedNames, replaceLinks } from './references';
 
 /** Slot steps the schedule editor offers (GET /schedules/recurring/intervals), minutes. */
 export const SCHEDULE_INTERVALS = [5, 10, 15, 20, 30, 45, 60, 90, 120, 180, 240];
@@ -285,6 +287,7 @@ async function testTimes(
   resourceIds: readonly number[],
   window: { From: string; To: string; Duration?: number },
 ): Promise<ScheduleTestResponse> {
+  checkRangeDays(window.From, window.To, RANGE_LIMIT_DAYS.scheduleTest);
   const timeZone = await companyTimeZone(db, ctx.companyId);
   const clock = ZoneClock.of(timeZone);
   const duration = window.Duration ?? DEFAULT_TEST_DURATION;
@@ -304,7 +307,10 @@ async function testTimes(
       ? await loadTimeExceptions(db, ctx.companyId, clock, clock.toInstantLenient(from.local), clock.toInstantLenient(toLocal) + duration * 60_000, resourceIds)
       : [];
   const data = { timeZone, service, recurringSchedules: schedules.recurring, dateSchedules: schedules.dated, exceptions, bookings: [], now: Date.now(), showPrivateReasons: true };
-  return { Times: withEngineErrors(ctx.lang, timeZone, () => availableTimes(data, { From: window.From, To: window.To, Duration: duration })) };
+  const query = { From: window.From, To: window.To, Duration: duration };
+  const checked = validateAvailabilityQuery(query, service, timeZone);
+  if (!checked.ok) throw availabilityError(checked.errors, ctx.lang, timeZone);
+  return { Times: await availableTimesInSteps(data, query, checked.value, ctx.lang) };
 }
 
 /** Recurring and date schedules with their test calls and the interval list. */

@@ -8,6 +8,7 @@ import type { Db } from '../../db/db';
 import { ApiError, ValidationErrors } from '../../errors';
 import { messageFor } from '../../messages';
 import { ref } from '../../schemas';
+import { RANGE_LIMIT_DAYS } from '../../limits';
 import { defineResource, pageSchema, registerResource } from '../../autoquery/index';
 import { CAPACITY_FREEING_STATUSES, expandExceptions, parseLocal, ZoneClock, type ExceptionInterval } from '../../domain/availability';
 import { dayOfWeek } from '../prices';
@@ -59,6 +60,26 @@ function occurrencesOf(shape: ExceptionShape, clock: ZoneClock): ExceptionInterv
 }
 
 /**
+ * Whether [from, to) overlaps one of the intervals, in O(log n) per question: a ten-year recurring
+ * exception has thousands of occurrences and a company may have many bookings in the range.
+ */
+function overlapCheck(intervals: readonly { start: number; end: number }[]): (from: number, to: number) => boolean {
+  const sorted = [...intervals].sort((a, b) => a.start - b.start);
+  const reach: number[] = [];
+  for (const o of sorted) reach.push(Math.max(o.end, reach.at(-1) ?? -Infinity));
+  return (from, to) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid].start < to) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && reach[lo - 1] > from;
+  };
+}
+
+/**
  * Bookings holding capacity that overlap an occurrence of the exception, on one of its resources
  * (every booking when it names none), in the caller's wire zone.
  */
@@ -81,8 +102,9 @@ export async function collidingBookings(db: Db, ctx: CallerContext, shape: Excep
   );
   const wire = ZoneClock.of(ctx.timeZone);
   const hits: CollidingEvent[] = [];
+  const overlaps = overlapCheck(occurrences);
   for (const b of rows) {
-    if (!occurrences.some((o) => o.start < b.t && o.end > b.f)) continue;
+    if (!overlaps(b.f, b.t)) continue;
     hits.push({
       Id: b.id,
       From: wire.format(b.f),
@@ -159,7 +181,7 @@ export const timeExceptions = defineResource<TimeException, TimeExceptionWrite, 
       if (!to) errors.add('To', 'InvalidFormat');
       const recurring = input.IsRecurring ?? w.existing?.IsRecurring ?? false;
       if (from && to && (recurring ? from.local > to.local : from.local >= to.local)) errors.add('From', 'FromAfterTo', { other: 'To' });
-      if (from && to && to.local - from.local > 10 * 366 * DAY) errors.add('To', schedulingKey('RangeTooLong'), { other: 'From' });
+      if (from && to && to.local - from.local > RANGE_LIMIT_DAYS.timeException * DAY) errors.add('To', schedulingKey('RangeTooLong'), { other: 'From', limit: RANGE_LIMIT_DAYS.timeException });
       const resourceIds = input.ResourceIds ?? w.existing?.ResourceIds ?? [];
       if (input.ResourceIds) await checkOwnIds(w.db, w.ctx, 'resources', input.ResourceIds, (i) => `ResourceIds[${i}]`, errors);
       errors.throwIfAny();
@@ -234,7 +256,7 @@ export default async function timeExceptionsArea(app: FastifyInstance): Promise<
     if (!from) errors.add('From', 'InvalidFormat');
     if (!to) errors.add('To', 'InvalidFormat');
     if (from && to && from.local > to.local) errors.add('From', 'FromAfterTo', { other: 'To' });
-    if (from && to && to.local - from.local > 10 * 366 * DAY) errors.add('To', schedulingKey('RangeTooLong'), { other: 'From' });
+    if (from && to && to.local - from.local > RANGE_LIMIT_DAYS.timeException * DAY) errors.add('To', schedulingKey('RangeTooLong'), { other: 'From', limit: RANGE_LIMIT_DAYS.timeException });
     const resourceIds = q.ResourceIds ? await checkOwnIds(app.db, ctx, 'resources', q.ResourceIds, (i) => `ResourceIds[${i}]`, errors) : [];
     errors.throwIfAny();
     const companyZone = await companyTimeZone(app.db, ctx.companyId);
@@ -261,7 +283,9 @@ export default async function timeExceptionsArea(app: FastifyInstance): Promise<
     if (!to) errors.add('To', 'InvalidFormat');
     const toLocal = to ? (to.hasTime ? to.local : to.local + DAY) : 0;
     if (from && to && from.local > toLocal) errors.add('From', 'FromAfterTo', { other: 'To' });
-    if (from && to && toLocal - from.local > 366 * DAY) errors.add('To', schedulingKey('RangeTooLong'), { other: 'From' });
+    if (from && to && toLocal - from.local > RANGE_LIMIT_DAYS.timeExceptionReport * DAY) {
+      errors.add('To', schedulingKey('RangeTooLong'), { other: 'From', limit: RANGE_LIMIT_DAYS.timeExceptionReport });
+    }
     const resourceIds = q.ResourceIds ? await checkOwnIds(app.db, ctx, 'resources', q.ResourceIds, (i) => `ResourceIds[${i}]`, errors) : null;
     errors.throwIfAny();
     const companyZone = await companyTimeZone(app.db, ctx.companyId);

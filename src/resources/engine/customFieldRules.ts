@@ -1,9 +1,10 @@
 import { maxLength, type Validator } from 'react-admin';
 import type { CustomField } from '../../../schema/customfields';
+import { compilePattern, MAX_PATTERN_VALUE_LENGTH } from '../../../server/domain/patterns';
 
 /**
  * A custom field's own rules (spec core.md §5): mandatory → its MandatoryErrorMessage, pattern (RegExId) →
- * its RegExErrorMessage, text honours MaxLength.
+ * its RegExErrorMessage (checked by RE2 as on the server, so no pattern can stall the browser), text honours MaxLength.
  * @example customFieldValidators(field)('abc', {}) // undefined or the field's message
  */
 export function customFieldValidators(field: Pick<CustomField, 'IsMandatory' | 'MandatoryErrorMessage' | 'RegExId' | 'RegExErrorMessage' | 'MaxLength' | 'DataType'>): Validator[] {
@@ -12,21 +13,14 @@ export function customFieldValidators(field: Pick<CustomField, 'IsMandatory' | '
     list.push((value: unknown) => (value == null || String(value).trim() === '' ? field.MandatoryErrorMessage || 'ra.validation.required' : undefined));
   }
   if (field.RegExId) {
-    const re = compile(field.RegExId);
+    const re = compilePattern(field.RegExId);
     if (re) {
       list.push((value: unknown) =>
         value != null && String(value) !== '' && !re.test(String(value)) ? field.RegExErrorMessage || 'engine.validation.pattern' : undefined,
       );
     }
   }
-  if (field.DataType === 'TextBox' && field.MaxLength > 0) list.push(maxLength(field.MaxLength));
+  const limit = field.RegExId ? Math.min(field.MaxLength > 0 ? field.MaxLength : MAX_PATTERN_VALUE_LENGTH, MAX_PATTERN_VALUE_LENGTH) : field.MaxLength;
+  if (field.DataType === 'TextBox' && limit > 0) list.push(maxLength(limit));
   return list;
-}
-
-function compile(pattern: string): RegExp | null {
-  try {
-    return new RegExp(pattern);
-  } catch {
-    return null;
-  }
 }
