@@ -62,8 +62,12 @@ export function keycloakTokenVerifier(db: Db, keycloakUrl: string, realm: string
   return async (token) => {
     const { payload } = await jwtVerify<AccessTokenClaims>(token, jwks, { issuer, clockTolerance: 5 });
     const sub = assertBearer(payload);
-    const known = await db.one<{ subject: string }>('select subject from users where subject = $1', [sub]);
-    if (known) return toVerified(payload, sub);
+    const known = await db.one<{ linked: boolean }>('select keycloak_linked as linked from users where subject = $1', [sub]);
+    if (known) {
+      // Signing in by subject proves the link (rows linked before the flag existed get it now).
+      if (!known.linked) await db.query('update users set keycloak_linked = true where subject = $1', [sub]);
+      return toVerified(payload, sub);
+    }
     if (typeof payload.email !== 'string' || payload.email_verified !== true) throw new Error('unknown subject');
     const linked = await db.one<{ subject: string }>(
       `update users set subject = $1, keycloak_linked = true, updated = now()
