@@ -156,4 +156,22 @@ describe('forgot password', () => {
     await server.app.jobs.drain();
     expect(await listOutbox(server.db, companyId, { to: email, kind: 'reset_password' })).toHaveLength(3);
   });
+
+  it('never shows a failing mail server: 200 for a known address, and the mail job waits to be retried', async () => {
+    const saved = process.env.SMTP_URL;
+    process.env.SMTP_URL = 'smtp://127.0.0.1:9'; // nothing listens on the discard port
+    const failing = await createTestServer();
+    if (saved === undefined) delete process.env.SMTP_URL;
+    else process.env.SMTP_URL = saved;
+    try {
+      const res = await failing.app.inject({ method: 'POST', url: '/api/users/forgotpassword', payload: { Email: 'demo@example.com' } });
+      expect(res.statusCode).toBe(200);
+      await failing.app.jobs.drain();
+      const job = await failing.db.one<{ kind: string; attempts: number; last_error: string | null }>("select kind, attempts, last_error from jobs where kind = 'mail'");
+      expect(job).toMatchObject({ kind: 'mail', attempts: 1 });
+      expect(job!.last_error).toBeTruthy();
+    } finally {
+      await failing.close();
+    }
+  });
 });
