@@ -70,7 +70,10 @@ export class JobQueue {
   /** Works the queue soon (after the current answer has gone out). */
   kick(): void {
     if (this.timer === undefined) return;
-    setImmediate(() => void this.drain().catch(() => undefined));
+    setImmediate(() => {
+      // Not after stop(): the database may be closing.
+      if (this.timer !== undefined) void this.drain().catch(() => undefined);
+    });
   }
 
   /** Polls for due jobs until stop(). */
