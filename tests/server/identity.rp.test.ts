@@ -59,8 +59,30 @@ async function relyingParty(): Promise<oidc.Configuration> {
 }
 
 /** Signs in through the provider's own form and answers the callback URL with the code. */
-async function signInWithCode(config: oidc.Configuration, browser: Browser, pkce: { challenge: string }, state: string, nonce: string): Promise<URL> {
-  const url = oidc.buildAuthorizationUrl(config, {
+async function signInWithCode(
+  config: oidc.Configuration,
+  browser: Browser,
+  pkce: { challenge: string },
+  state: string,
+  nonce: string,
+  account = { email: 'demo@example.com', password: 'demo' },
+): Promise<URL> {
+  const url = authorizationUrl(config, pkce, state, nonce);
+  const { page } = await browser.follow(await browser.go(url.toString()));
+  const html = await page!.text();
+  const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!.replace(/&#38;/g, '&');
+  const posted = await browser.go(new URL(action, base).toString(), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(account),
+  });
+  const { location } = await browser.follow(posted);
+  expect(location).toContain(`${base}/auth?`);
+  return new URL(location!);
+}
+
+function authorizationUrl(config: oidc.Configuration, pkce: { challenge: string }, state: string, nonce: string): URL {
+  return oidc.buildAuthorizationUrl(config, {
     redirect_uri: `${base}/auth`,
     scope: 'openid email profile',
     code_challenge: pkce.challenge,
@@ -68,17 +90,6 @@ async function signInWithCode(config: oidc.Configuration, browser: Browser, pkce
     state,
     nonce,
   });
-  const { page } = await browser.follow(await browser.go(url.toString()));
-  const html = await page!.text();
-  const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!.replace(/&#38;/g, '&');
-  const posted = await browser.go(new URL(action, base).toString(), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email: 'demo@example.com', password: 'demo' }),
-  });
-  const { location } = await browser.follow(posted);
-  expect(location).toContain(`${base}/auth?`);
-  return new URL(location!);
 }
 
 describe('a standards-following relying party (openid-client)', () => {
@@ -174,6 +185,37 @@ describe('a standards-following relying party (openid-client)', () => {
     const body = (await res.json()) as { access_token: string; token_type: string };
     expect(body.token_type).toBe('Bearer');
     expect(decodeJwt(body.access_token).cnf).toBeUndefined();
+  });
+});
+
+describe('single sign-on ends with the password', () => {
+  it("an Administrator setting another's password ends that person's browser session: the next sign-in asks for the password again", async () => {
+    const email = 'sso-person@example.com';
+    const { hashPassword } = await import('../../server/identity/passwords');
+    const company = (await server.db.one<{ company_id: number }>("select company_id from users where email = 'demo@example.com'"))!.company_id;
+    const row = await server.db.one<{ id: number }>(
+      `insert into users (company_id, subject, email, firstname, lastname, password_hash, email_verified)
+       values ($1, gen_random_uuid()::text, $2, 'Sso', 'Person', $3, true) returning id`,
+      [company, email, await hashPassword('first-Pass-42')],
+    );
+    const config = await relyingParty();
+    const browser = new Browser();
+    const pkce = { challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()) };
+    await signInWithCode(config, browser, pkce, 's1', 'n1', { email, password: 'first-Pass-42' });
+    // Signed in: a second authorization goes straight back with a code.
+    const again = await browser.follow(await browser.go(authorizationUrl(config, pkce, 's2', 'n2').toString()));
+    expect(again.location).toContain('code=');
+
+    const demo = await server.login();
+    const res = await fetch(`${base}/api/administrators/${row!.id}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${demo}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ Firstname: 'Sso', Lastname: 'Person', Email: email, Password: 'second-Pass-43' }),
+    });
+    expect(res.status).toBe(200);
+    const after = await browser.follow(await browser.go(authorizationUrl(config, pkce, 's3', 'n3').toString()));
+    expect(after.location).toBeUndefined();
+    expect(await after.page!.text()).toContain('type="password"');
   });
 });
 
