@@ -28,6 +28,12 @@ export interface VerifiedToken {
   email?: string;
   /** Expiry, seconds since the epoch. */
   exp?: number;
+  /** Issued at, seconds since the epoch. */
+  iat?: number;
+  /** Token id. */
+  jti?: string;
+  /** The client the token was issued to. */
+  azp?: string;
 }
 
 export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
@@ -44,6 +50,8 @@ declare module 'fastify' {
     versions: DataVersions;
     /** Set by the identity plugin (embedded provider or real Keycloak). */
     verifyToken: TokenVerifier;
+    /** Set by the identity plugin: whether a verified token was revoked since (logout), checked on every request. */
+    tokenRevoked: (token: VerifiedToken) => Promise<boolean>;
   }
   interface FastifyRequest {
     /** Present on every /api route that requires a caller (all but the public ones). */
@@ -52,7 +60,7 @@ declare module 'fastify' {
 }
 
 /** The part of the caller's context that depends on the token alone. */
-type CallerIdentity = Omit<CallerContext, 'lang' | 'timeZone'> & { companyTimeZone: string };
+type CallerIdentity = Omit<CallerContext, 'lang' | 'timeZone'> & { companyTimeZone: string; token: VerifiedToken };
 
 /**
  * Verified tokens and the administrator they name, kept briefly so that a busy client does not pay
@@ -98,7 +106,11 @@ async function contextPlugin(app: FastifyInstance): Promise<void> {
   const identify = async (token: string): Promise<CallerIdentity> => {
     const now = Date.now();
     const cached = callers.get(token, now);
-    if (cached) return cached;
+    // Revocation (logout, password change) is looked up on every request, cached or not.
+    if (cached) {
+      if (await app.tokenRevoked(cached.token)) throw ApiError.unauthorized();
+      return cached;
+    }
     let verified: VerifiedToken;
     try {
       verified = await app.verifyToken(token);
@@ -111,7 +123,7 @@ async function contextPlugin(app: FastifyInstance): Promise<void> {
         where u.subject = $1`,
       [verified.sub],
     );
-    if (!user || !user.active) throw ApiError.unauthorized();
+    if (!user || !user.active || (await app.tokenRevoked(verified))) throw ApiError.unauthorized();
     const identity: CallerIdentity = {
       companyId: user.company_id,
       userId: user.id,
@@ -119,6 +131,7 @@ async function contextPlugin(app: FastifyInstance): Promise<void> {
       email: user.email,
       sessionId: verified.sid ?? null,
       companyTimeZone: user.time_zone,
+      token: verified,
     };
     callers.set(token, identity, Math.min(now + CALLER_TTL_MS, verified.exp ? verified.exp * 1000 : Infinity));
     return identity;
@@ -129,7 +142,7 @@ async function contextPlugin(app: FastifyInstance): Promise<void> {
     if (request.routeOptions.config?.public || !request.routeOptions.url) return;
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw ApiError.unauthorized();
-    const { companyTimeZone, ...identity } = await identify(header.slice(7));
+    const { companyTimeZone, token: _token, ...identity } = await identify(header.slice(7));
     const tzHeader = request.headers.timezone;
     const sessionHeader = request.headers['x-session-id'];
     request.ctx = {

@@ -6,7 +6,10 @@ import type { Lang } from '../messages';
 import { ref } from '../schemas';
 import { idParams } from '../autoquery/index';
 import { hashPassword } from '../identity/passwords';
-import { accountLinks, requestPasswordReset } from '../identity/accountActions';
+import { accountLinks, passwordChanged, requestEmailVerification, sendPasswordReset, type AccountServices } from '../identity/accountActions';
+import { findUserBySubject } from '../identity/accounts';
+import { assertPasswordAcceptable } from '../identity/messages';
+import { endAllSessions } from '../identity/revocations';
 import type { Administrator, AdministratorInput, AdministratorQuery } from '../../schema/company';
 import { FieldErrors, fieldError, localTime, pgCode } from './fieldErrors';
 import { envelope } from './reference';
@@ -93,6 +96,7 @@ async function checkInput(db: Db, lang: Lang, body: AdministratorInput, currentR
  */
 export default async function administratorRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
+  const accountServices = (): AccountServices => ({ db, jobs: app.jobs, links: accountLinks(`${app.config.publicUrl}/realms/${app.config.realm}`) });
 
   app.get('/administrators/roles', async () => {
     const rows = await db.query<{ id: number; name: string; description: string }>('select id, name, description from roles order by id');
@@ -119,6 +123,7 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
     const { companyId, lang, timeZone } = request.ctx;
     const body = request.body;
     const roles = await checkInput(db, lang, body);
+    if (body.Password) assertPasswordAcceptable(lang, 'Password', body.Password);
     const hash = body.Password ? await hashPassword(body.Password) : null;
     try {
       const id = await db.tx(async (tx) => {
@@ -135,10 +140,7 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
         return row!.id;
       });
       // Without an initial password the new administrator gets a link to choose one.
-      if (!hash) {
-        const links = accountLinks(`${app.config.publicUrl}/realms/${app.config.realm}`);
-        await requestPasswordReset({ db, mailer: app.mailer, links }, body.Email.trim(), lang);
-      }
+      if (!hash) await sendPasswordReset(accountServices(), body.Email.trim(), lang);
       return (await loadAdministrator(db, companyId, id, timeZone))!;
     } catch (err) {
       if (pgCode(err) === '23505') throw fieldError(lang, 409, 'Email', 'Unique', { value: body.Email.trim() });
@@ -153,7 +155,9 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
       const { companyId, lang, timeZone } = request.ctx;
       const id = request.params.Id;
       const body = request.body;
+      if (body.Password) assertPasswordAcceptable(lang, 'Password', body.Password);
       const hash = body.Password ? await hashPassword(body.Password) : null;
+      let emailChanged: string | undefined;
       try {
         await db.tx(async (tx) => {
           await tx.query('select id from companies where id = $1 for update', [companyId]);
@@ -164,23 +168,37 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
           if (taken) throw fieldError(lang, 409, 'Email', 'Unique', { value: body.Email.trim() });
           const staysAdmin = (body.Active ?? existing.Active) && roles.includes(ADMIN_ROLE);
           if (!staysAdmin && (await otherActiveAdmins(tx, companyId, id)) === 0) throw fieldError(lang, 409, 'Roles', 'LastAdministrator');
-          await tx.query(
+          const newEmail = body.Email.trim();
+          const changedEmail = newEmail.toLowerCase() !== existing.Email.toLowerCase();
+          const user = await tx.one<{ subject: string }>(
             `update users set email = $3, firstname = $4, lastname = $5, phone = $6, active = coalesce($7, active),
-                    password_hash = coalesce($8, password_hash), updated = now()
-              where company_id = $1 and id = $2`,
-            [companyId, id, body.Email.trim(), body.Firstname.trim(), body.Lastname.trim(), body.Phone ?? null, body.Active ?? null, hash],
+                    password_hash = coalesce($8, password_hash), email_verified = email_verified and not $9, updated = now()
+              where company_id = $1 and id = $2 returning subject`,
+            [companyId, id, newEmail, body.Firstname.trim(), body.Lastname.trim(), body.Phone ?? null, body.Active ?? null, hash, changedEmail],
           );
+          const oldRoles = existing.Roles.map((r) => r.Id).sort().join();
+          const rolesChanged = body.Roles !== undefined && [...roles].sort().join() !== oldRoles;
           if (body.Roles !== undefined) {
             await tx.query('delete from user_roles where user_id = $1 and company_id = $2', [id, companyId]);
             for (const roleId of roles) {
               await tx.query('insert into user_roles (company_id, user_id, role_id) values ($1, $2, $3)', [companyId, id, roleId]);
             }
           }
+          // A new password, a new e-mail, deactivation or other roles end the administrator's other
+          // sessions at once (the caller's own session continues when they edit themselves).
+          const ownSession = id === request.ctx.userId ? (request.ctx.sessionId ?? undefined) : undefined;
+          const deactivated = existing.Active && body.Active === false;
+          if (hash) await passwordChanged(tx, { id, companyId, subject: user!.subject }, ownSession);
+          else if (changedEmail || deactivated || rolesChanged) await endAllSessions(tx, user!.subject, ownSession);
+          if (changedEmail) emailChanged = user!.subject;
         });
       } catch (err) {
         if (pgCode(err) === '23505') throw fieldError(lang, 409, 'Email', 'Unique', { value: body.Email.trim() });
         throw err;
       }
+      // The new address is unverified until its owner opens the link mailed to it.
+      const renamed = emailChanged ? await findUserBySubject(db, emailChanged) : undefined;
+      if (renamed) await requestEmailVerification(accountServices(), renamed, lang);
       return (await loadAdministrator(db, companyId, id, timeZone))!;
     },
   );
@@ -198,7 +216,8 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
         if (id === userId) throw fieldError(lang, 400, 'Id', 'CannotDeleteYourself');
         const isAdmin = admin.Active && admin.Roles.some((r) => r.Id === ADMIN_ROLE);
         if (isAdmin && (await otherActiveAdmins(tx, companyId, id)) === 0) throw fieldError(lang, 409, 'Id', 'LastAdministrator');
-        await tx.query('delete from users where company_id = $1 and id = $2', [companyId, id]);
+        const gone = await tx.one<{ subject: string }>('delete from users where company_id = $1 and id = $2 returning subject', [companyId, id]);
+        if (gone) await endAllSessions(tx, gone.subject);
         return admin;
       });
     },

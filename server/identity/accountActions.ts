@@ -1,12 +1,14 @@
 import type { Db } from '../db/db';
 import type { Lang } from '../messages';
-import type { Mailer } from '../integrations/mail/index';
+import type { JobQueue } from '../integrations/jobs';
+import { queueMail } from '../integrations/mail/queue';
 import { findUserByEmail, type IdentityUser } from './accounts';
-import { revokeAccount } from './adapter';
 import { hashPassword } from './passwords';
+import { endAllSessions } from './revocations';
+import { rateLimit } from './rateLimit';
 import { t, type TextKey } from './texts';
-import { consumeUserToken, issueUserToken, peekUserToken, type UserTokenPurpose } from './userTokens';
-import { clearFailures } from './bruteForce';
+import { consumeUserToken, issueUserToken, peekUserToken, voidUserTokens, type UserTokenPurpose } from './userTokens';
+import { clearAddressFailures } from './bruteForce';
 
 /** Where mailed links lead. */
 export interface AccountLinks {
@@ -17,7 +19,8 @@ export interface AccountLinks {
 
 export interface AccountServices {
   db: Db;
-  mailer: Mailer;
+  /** Mails go out through the job queue, after the answer (integrations/mail/queue). */
+  jobs: JobQueue;
   links: AccountLinks;
 }
 
@@ -43,11 +46,11 @@ const LINK_MAILS: Record<UserTokenPurpose, { link: keyof AccountLinks; subject: 
 };
 
 /** Issues a token of `purpose` for the user and mails them the link that uses it. */
-async function mailTokenLink({ db, mailer, links }: AccountServices, user: IdentityUser, lang: Lang, purpose: UserTokenPurpose): Promise<void> {
+async function mailTokenLink({ db, jobs, links }: AccountServices, user: IdentityUser, lang: Lang, purpose: UserTokenPurpose): Promise<void> {
   const mail = LINK_MAILS[purpose];
   const token = await issueUserToken(db, { companyId: user.companyId, userId: user.id, purpose });
   const link = links[mail.link](token, lang);
-  await mailer.send({
+  await queueMail(jobs, db, {
     companyId: user.companyId,
     to: user.email,
     subject: t(lang, mail.subject),
@@ -56,14 +59,53 @@ async function mailTokenLink({ db, mailer, links }: AccountServices, user: Ident
   });
 }
 
+/** Reset mails one address gets at most per hour; further requests are dropped without a word. */
+const RESET_MAILS_PER_ADDRESS_PER_HOUR = 3;
+/** Forgot-password requests one client may make per 15 minutes. */
+export const FORGOT_REQUESTS_PER_CLIENT = 10;
+const FORGOT_WINDOW_SECONDS = 15 * 60;
+const RESET_JOB = 'identity.password-reset';
+
 /**
- * Mails a one-hour password reset link when an active account has this e-mail; does nothing
- * otherwise, so callers can answer the same either way.
+ * Mails a one-hour password reset link when an active account has this e-mail (at most
+ * RESET_MAILS_PER_ADDRESS_PER_HOUR an hour); does nothing otherwise. Runs after the answer (a job).
  */
-export async function requestPasswordReset(services: AccountServices, email: string, lang: Lang): Promise<void> {
+export async function sendPasswordReset(services: AccountServices, email: string, lang: Lang): Promise<void> {
   const user = await findUserByEmail(services.db, email);
   if (!user || !user.active) return;
+  if (!(await rateLimit(services.db, `reset-mail:${user.email.toLowerCase()}`, RESET_MAILS_PER_ADDRESS_PER_HOUR, 3600)).allowed) return;
   await mailTokenLink(services, user, lang, 'reset_password');
+}
+
+/**
+ * Forgot password, as the API and the pages answer it: the same, in the same time, for known,
+ * unknown, invited and inactive addresses. The request is only queued here (one insert whatever
+ * the address); looking the account up and mailing happen after the answer. A client asking more
+ * than FORGOT_REQUESTS_PER_CLIENT times in 15 minutes is refused with the seconds to wait.
+ * @example
+ * const { retryAfterSeconds } = await requestPasswordReset(services, email, 'sv', request.ip);
+ */
+export async function requestPasswordReset(services: AccountServices, email: string, lang: Lang, client: string): Promise<{ retryAfterSeconds?: number }> {
+  const limit = await rateLimit(services.db, `forgot:${client}`, FORGOT_REQUESTS_PER_CLIENT, FORGOT_WINDOW_SECONDS);
+  if (!limit.allowed) return { retryAfterSeconds: limit.retryAfterSeconds };
+  await services.jobs.send(services.db, RESET_JOB, { email, lang });
+  return {};
+}
+
+/** Works the queued forgot-password requests with these services. */
+export function workPasswordResets(services: AccountServices): void {
+  services.jobs.work(RESET_JOB, async (payload) => {
+    await sendPasswordReset(services, String(payload.email), payload.lang as Lang);
+  });
+}
+
+/**
+ * After a password is set by any means other than a reset link: the account's other sessions end
+ * (all of them when `exceptSid` is not given) and unused reset links stop working.
+ */
+export async function passwordChanged(db: Db, user: { id: number; companyId: number; subject: string }, exceptSid?: string): Promise<void> {
+  await endAllSessions(db, user.subject, exceptSid);
+  await voidUserTokens(db, user, 'reset_password');
 }
 
 /** Whether a reset link is still usable (to show the form or the 'invalid link' page). */
@@ -82,8 +124,8 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       [hash, owner.userId, owner.companyId],
     );
     if (!user) return false;
-    await revokeAccount(tx, user.subject);
-    await clearFailures(tx, user.email);
+    await endAllSessions(tx, user.subject);
+    await clearAddressFailures(tx, user.email);
     return true;
   });
 }
@@ -110,7 +152,7 @@ export async function deleteAccount(db: Db, token: string): Promise<boolean> {
     if (!found) return undefined;
     const user = await tx.one<{ subject: string }>('select subject from users where id = $1 and company_id = $2', [found.userId, found.companyId]);
     if (!user) return undefined;
-    await revokeAccount(tx, user.subject);
+    await endAllSessions(tx, user.subject);
     return { ...found, subject: user.subject };
   });
   if (!owner) return false;

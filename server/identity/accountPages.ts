@@ -14,6 +14,7 @@ import {
 } from './accountActions';
 import { deleteAccountPage, forgotPage, loginPage, messagePage, resetPasswordPage } from './pages';
 import type { EmbeddedProvider } from './provider';
+import { passwordProblem } from './passwords';
 import { pageLanguage, t } from './texts';
 
 export interface AccountPagesOptions {
@@ -70,11 +71,21 @@ export default async function accountPages(app: FastifyInstance, opts: AccountPa
     const lang = langOf(request);
     return sendHtml(reply, forgotPage({ lang, action: `${base}/forgot-password?kc_locale=${lang}` }));
   });
+  /** Queues the reset request (same answer for every address), or answers 429 to a client asking too often. */
+  const forgot = async (request: FastifyRequest, reply: FastifyReply, lang: Lang, page: { action: string; backUrl: string }): Promise<FastifyReply> => {
+    const email = field(request.body, 'email').trim();
+    const { retryAfterSeconds } = email ? await requestPasswordReset(services, email, lang, request.ip) : {};
+    if (retryAfterSeconds) {
+      reply.header('retry-after', String(retryAfterSeconds));
+      const error = t(lang, 'tooManyRequests', { minutes: String(Math.ceil(retryAfterSeconds / 60)) });
+      return sendHtml(reply, forgotPage({ lang, ...page, email, error }), 429);
+    }
+    return sendHtml(reply, forgotPage({ lang, ...page, sent: true }));
+  };
+
   app.post(`${base}/forgot-password`, async (request, reply) => {
     const lang = langOf(request);
-    const email = field(request.body, 'email').trim();
-    if (email) await requestPasswordReset(services, email, lang);
-    return sendHtml(reply, forgotPage({ lang, action: `${base}/forgot-password`, sent: true, backUrl: adminUrl }));
+    return forgot(request, reply, lang, { action: `${base}/forgot-password?kc_locale=${lang}`, backUrl: adminUrl });
   });
 
   app.get(`${base}/reset-password`, async (request, reply) => {
@@ -90,7 +101,11 @@ export default async function accountPages(app: FastifyInstance, opts: AccountPa
     const token = field(request.body, 'token');
     const password = field(request.body, 'password');
     const action = `${base}/reset-password?kc_locale=${lang}`;
-    if (password.length < 8) return sendHtml(reply, resetPasswordPage({ lang, action, token, error: t(lang, 'passwordTooShort') }), 400);
+    const problem = passwordProblem(password);
+    if (problem) {
+      const error = t(lang, problem === 'PasswordTooShort' ? 'passwordTooShort' : 'passwordTooCommon');
+      return sendHtml(reply, resetPasswordPage({ lang, action, token, error }), 400);
+    }
     if (password !== field(request.body, 'confirm')) {
       return sendHtml(reply, resetPasswordPage({ lang, action, token, error: t(lang, 'passwordsDiffer') }), 400);
     }
@@ -174,7 +189,7 @@ export default async function accountPages(app: FastifyInstance, opts: AccountPa
     if (!details) return reply;
     const lang = langOf(request, details);
     const email = field(request.body, 'email').trim();
-    const result = email ? await authenticate(services.db, email, field(request.body, 'password')) : ({ refused: 'invalid' } as const);
+    const result = email ? await authenticate(services.db, { email, client: request.ip }, field(request.body, 'password')) : ({ refused: 'invalid' } as const);
     if (!('user' in result)) {
       const u = urls(details.uid);
       const error = result.refused === 'locked' ? t(lang, 'tooManyAttempts', { minutes: String(Math.ceil(result.retryAfterSeconds / 60)) }) : t(lang, 'invalidCredentials');
@@ -197,8 +212,6 @@ export default async function accountPages(app: FastifyInstance, opts: AccountPa
     const details = await interaction(request, reply);
     if (!details) return reply;
     const lang = langOf(request, details);
-    const email = field(request.body, 'email').trim();
-    if (email) await requestPasswordReset(services, email, lang);
-    return sendHtml(reply, forgotPage({ lang, action: urls(details.uid).forgot, backUrl: urls(details.uid).start, sent: true }));
+    return forgot(request, reply, lang, { action: urls(details.uid).forgot, backUrl: urls(details.uid).start });
   });
 }

@@ -1,9 +1,7 @@
 import type { Account } from 'oidc-provider';
 import type { Db } from '../db/db';
-import { hashPassword, verifyPassword } from './passwords';
-import { clearFailures, lockedFor, recordFailure } from './bruteForce';
-
-let dummyHash: Promise<string> | undefined;
+import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from './passwords';
+import { clearFailures, lockedFor, recordFailure, type SignInAttempt } from './bruteForce';
 
 /** An administrator as the identity provider sees them (users table). */
 export interface IdentityUser {
@@ -64,29 +62,27 @@ export async function findUserByEmail(db: Db, email: string): Promise<IdentityUs
 export type SignInResult = { user: IdentityUser } | { refused: 'invalid' } | { refused: 'locked'; retryAfterSeconds: number };
 
 /**
- * Checks an e-mail and password, with Keycloak's brute-force detection (./bruteForce): a locked
- * address is refused without looking at the password; a failure is counted; success clears the count.
+ * Checks an e-mail and password, with brute-force detection per address and client (./bruteForce):
+ * a locked attempt is refused without looking at the password; a failure is counted; success
+ * clears the count and re-hashes a password stored with weaker parameters. Unknown addresses,
+ * invited accounts without a password and inactive accounts take the same time and answer the same.
  * @example
- * const result = await authenticate(db, 'demo@example.com', 'demo');
+ * const result = await authenticate(db, { email: 'demo@example.com', client: request.ip }, 'demo');
  * if ('user' in result) signIn(result.user);
  */
-export async function authenticate(db: Db, email: string, password: string): Promise<SignInResult> {
-  const locked = await lockedFor(db, email);
+export async function authenticate(db: Db, attempt: SignInAttempt, password: string): Promise<SignInResult> {
+  const locked = await lockedFor(db, attempt);
   if (locked > 0) return { refused: 'locked', retryAfterSeconds: locked };
-  const row = await db.one<UserRow>(`${SELECT_USER} where lower(u.email) = lower($1)`, [email.trim()]);
-  let ok = false;
-  if (!row) {
-    // Same work as a real check, so timing does not tell which e-mails exist.
-    dummyHash ??= hashPassword('not-a-password');
-    await verifyPassword(password, await dummyHash);
-  } else {
-    ok = (await verifyPassword(password, row.password_hash)) && row.active;
-  }
+  const row = await db.one<UserRow>(`${SELECT_USER} where lower(u.email) = lower($1)`, [attempt.email.trim()]);
+  const ok = row?.password_hash ? (await verifyPassword(password, row.password_hash)) && row.active : await verifyAgainstNothing(password);
   if (!ok || !row) {
-    const seconds = await recordFailure(db, email);
+    const seconds = await recordFailure(db, attempt);
     return seconds > 0 ? { refused: 'locked', retryAfterSeconds: seconds } : { refused: 'invalid' };
   }
-  await clearFailures(db, email);
+  await clearFailures(db, attempt);
+  if (needsRehash(row.password_hash)) {
+    await db.query('update users set password_hash = $1 where id = $2 and password_hash = $3', [await hashPassword(password), row.id, row.password_hash]);
+  }
   return { user: toUser(row) };
 }
 

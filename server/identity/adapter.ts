@@ -1,5 +1,6 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/db';
+import { revokeSessionTokens } from './revocations';
 
 /** Models whose rows are grouped under a grant, so revoking the grant removes them all. */
 const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
@@ -72,8 +73,13 @@ export class PgAdapter implements Adapter {
     await this.db.query('delete from oidc_payloads where type = $1 and id = $2', [this.type, id]);
   }
 
+  /** Deletes a grant's rows; the access tokens of its sessions stop opening the API too (./revocations). */
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.db.query('delete from oidc_payloads where grant_id = $1', [grantId]);
+    const rows = await this.db.query<{ sid: string | null }>(
+      `delete from oidc_payloads where grant_id = $1 returning coalesce(payload ->> 'sid', payload ->> 'sessionUid') as sid`,
+      [grantId],
+    );
+    for (const sid of new Set(rows.map((r) => r.sid).filter((s): s is string => !!s))) await revokeSessionTokens(this.db, sid);
   }
 
   private async findWhere(condition: string, value: string): Promise<AdapterPayload | undefined> {
@@ -90,14 +96,4 @@ export class PgAdapter implements Adapter {
 export async function purgeExpiredPayloads(db: Db): Promise<number> {
   const rows = await db.query<{ id: string }>('delete from oidc_payloads where expires_at < now() returning id');
   return rows.length;
-}
-
-/** Ends every session, grant and token of one account (password change, account deletion). */
-export async function revokeAccount(db: Db, accountId: string): Promise<void> {
-  await db.query(
-    `delete from oidc_payloads
-      where grant_id in (select id from oidc_payloads where type = 'Grant' and payload ->> 'accountId' = $1)
-         or (type in ('Grant', 'Session') and payload ->> 'accountId' = $1)`,
-    [accountId],
-  );
 }

@@ -2,13 +2,18 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { extendMessages } from '../messages';
 import { createMailer } from '../integrations/mail/index';
-import { accountLinks, type AccountServices } from './accountActions';
+import { deliverQueuedMail } from '../integrations/mail/queue';
+import { JobQueue } from '../integrations/jobs';
+import type { ServerConfig } from '../config';
+import { accountLinks, workPasswordResets, type AccountServices } from './accountActions';
 import accountPages from './accountPages';
 import { purgeExpiredPayloads } from './adapter';
 import { loadIdentityKeys } from './keys';
 import { identityMessages } from './messages';
 import { createEmbeddedProvider } from './provider';
 import providerRoutes from './providerRoutes';
+import { purgeRateLimits } from './rateLimit';
+import { purgeRevocations, tokenRevoked } from './revocations';
 import usersRoutes from './usersRoutes';
 import { embeddedTokenVerifier, keycloakTokenVerifier } from './verify';
 
@@ -33,9 +38,30 @@ async function identity(app: FastifyInstance): Promise<void> {
   extendMessages(identityMessages);
   const mailer = createMailer(db);
   app.decorate('mailer', mailer);
+  const jobs = new JobQueue(db, { onError: (err, job) => app.log.warn({ err, job }, 'job failed; it will be retried') });
+  app.decorate('jobs', jobs);
+  deliverQueuedMail(jobs, mailer);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+  app.decorate('tokenRevoked', (token) => tokenRevoked(db, token));
+
   const realmPath = `/realms/${config.realm}`;
-  const services: AccountServices = { db, mailer, links: accountLinks(`${config.publicUrl}${realmPath}`) };
+  const links = accountLinks(`${config.publicUrl}${realmPath}`);
+  const services: AccountServices = {
+    db,
+    jobs,
+    links: config.keycloakUrl ? { ...links, resetPassword: () => keycloakResetUrl(config) } : links,
+  };
+  workPasswordResets(services);
   const adminUrl = `${config.publicUrl}/`;
+
+  const purge = setInterval(() => {
+    Promise.all([purgeExpiredPayloads(db), purgeRevocations(db), purgeRateLimits(db)]).catch((err: unknown) =>
+      app.log.warn({ err }, 'purging expired identity data failed'),
+    );
+  }, PURGE_EVERY_MS);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
 
   if (config.keycloakUrl) {
     app.decorate('verifyToken', keycloakTokenVerifier(db, config.keycloakUrl, config.realm));
@@ -47,17 +73,17 @@ async function identity(app: FastifyInstance): Promise<void> {
   const keys = await loadIdentityKeys(db);
   const embedded = createEmbeddedProvider({ db, config, keys, adminOrigins: adminOrigins(config.publicUrl) });
   embedded.provider.on('server_error', (_ctx: unknown, err: Error) => app.log.error({ err }, 'identity provider error'));
-  app.decorate('verifyToken', embeddedTokenVerifier(embedded.issuer, keys));
+  const verifyAccessToken = embeddedTokenVerifier(embedded.issuer, keys);
+  app.decorate('verifyToken', verifyAccessToken);
 
-  await app.register(providerRoutes, { embedded, publicUrl: config.publicUrl });
+  await app.register(providerRoutes, { embedded, publicUrl: config.publicUrl, verifyAccessToken });
   await app.register(accountPages, { realmPath, adminUrl, services, embedded });
   await app.register(usersRoutes, { prefix: '/api', config, services, embedded });
+}
 
-  const purge = setInterval(() => {
-    purgeExpiredPayloads(db).catch((err: unknown) => app.log.warn({ err }, 'purging expired identity data failed'));
-  }, PURGE_EVERY_MS);
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
+/** Keycloak's own 'forgot password' page for the realm. */
+function keycloakResetUrl(config: ServerConfig): string {
+  return `${config.keycloakUrl!.replace(/\/$/, '')}/realms/${config.realm}/login-actions/reset-credentials?client_id=${encodeURIComponent(config.adminClientId)}`;
 }
 
 export default fp(identity, { name: 'identity' });

@@ -1,4 +1,6 @@
-import type { Lang } from '../messages';
+import { ApiError } from '../errors';
+import { messageFor, type Lang } from '../messages';
+import { passwordProblem } from './passwords';
 
 /** ResponseStatus messages of the /users calls (added with extendMessages). */
 export const identityMessages = {
@@ -50,4 +52,40 @@ export const identityMessages = {
     fi: 'Uuden salasanan on oltava eri kuin nykyinen.',
     no: 'Det nye passordet må være forskjellig fra det nåværende.',
   },
+  PasswordTooShort: {
+    sv: "'{field}' måste vara minst 8 tecken.",
+    en: "'{field}' must be at least 8 characters.",
+    fi: "'{field}' on oltava vähintään 8 merkkiä.",
+    no: "'{field}' må være minst 8 tegn.",
+  },
+  PasswordTooCommon: {
+    sv: 'Lösenordet är för vanligt. Välj ett som är svårare att gissa.',
+    en: 'The password is too common. Choose one that is harder to guess.',
+    fi: 'Salasana on liian yleinen. Valitse vaikeammin arvattava.',
+    no: 'Passordet er for vanlig. Velg et som er vanskeligere å gjette.',
+  },
+  TooManyAttempts: {
+    sv: 'För många felaktiga försök. Försök igen om {minutes} min.',
+    en: 'Too many wrong attempts. Try again in {minutes} min.',
+    fi: 'Liian monta väärää yritystä. Yritä uudelleen {minutes} min kuluttua.',
+    no: 'For mange feil forsøk. Prøv igjen om {minutes} min.',
+  },
+  TooManyRequests: {
+    sv: 'För många förfrågningar. Försök igen om {minutes} min.',
+    en: 'Too many requests. Try again in {minutes} min.',
+    fi: 'Liian monta pyyntöä. Yritä uudelleen {minutes} min kuluttua.',
+    no: 'For mange forespørsler. Prøv igjen om {minutes} min.',
+  },
 } satisfies Record<string, Record<Lang, string>>;
+
+/**
+ * Refuses a new password that is too short or among commonly used passwords (./passwords), with
+ * ResponseStatus naming the field.
+ * @example assertPasswordAcceptable(request.ctx.lang, 'Password', body.Password);
+ */
+export function assertPasswordAcceptable(lang: Lang, fieldName: string, password: string): void {
+  const problem = passwordProblem(password);
+  if (!problem) return;
+  const message = messageFor(lang, problem, { field: fieldName });
+  throw new ApiError(400, problem, message, [{ ErrorCode: problem, FieldName: fieldName, Message: message }]);
+}

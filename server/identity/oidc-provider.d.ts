@@ -199,6 +199,8 @@ declare module 'oidc-provider' {
     method: string;
     path: string;
     host: string;
+    /** The client's address (X-Forwarded-For when provider.proxy is set). */
+    ip: string;
     headers: IncomingMessage['headers'];
     get(name: string): string;
     set(name: string, value: string): void;

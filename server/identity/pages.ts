@@ -83,7 +83,7 @@ export function loginPage(opts: { lang: Lang; action: string; forgotUrl: string;
   });
 }
 
-export function forgotPage(opts: { lang: Lang; action: string; backUrl?: string; email?: string; sent?: boolean }): string {
+export function forgotPage(opts: { lang: Lang; action: string; backUrl?: string; email?: string; sent?: boolean; error?: string }): string {
   const { lang } = opts;
   const back = opts.backUrl ? `<p class="links"><a href="${escapeHtml(opts.backUrl)}">${escapeHtml(t(lang, 'backToSignIn'))}</a></p>` : '';
   if (opts.sent) {
@@ -92,7 +92,7 @@ export function forgotPage(opts: { lang: Lang; action: string; backUrl?: string;
   return page({
     lang,
     title: t(lang, 'forgotTitle'),
-    body: `<p>${escapeHtml(t(lang, 'forgotIntro'))}</p>
+    body: `${notice('error', opts.error)}<p>${escapeHtml(t(lang, 'forgotIntro'))}</p>
 <form method="post" action="${escapeHtml(opts.action)}">
 <label for="email">${escapeHtml(t(lang, 'email'))}</label>
 <input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(opts.email ?? '')}">

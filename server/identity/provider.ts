@@ -7,6 +7,7 @@ import { PgAdapter } from './adapter';
 import type { IdentityKeys } from './keys';
 import { escapeHtml, messagePage, page } from './pages';
 import { refreshTokenWrapper, type RefreshTokenWrapper } from './refreshTokens';
+import { revokeSessionTokens } from './revocations';
 import { pageLanguage, t } from './texts';
 
 /** The resource indicator (and `aud`) of access tokens for the booking API. */
@@ -40,6 +41,7 @@ export interface EmbeddedProviderOptions {
 
 export interface EmbeddedProvider {
   provider: Provider;
+  db: Db;
   issuer: string;
   /** `/realms/{realm}` */
   realmPath: string;
@@ -142,6 +144,9 @@ export function createEmbeddedProvider({ db, config, keys, adminOrigins }: Embed
       revocation: { enabled: false },
       introspection: { enabled: false },
       userinfo: { enabled: true },
+      // Access tokens are plain bearer tokens: the API does not check DPoP proofs, so binding a
+      // token to a key (cnf.jkt) would promise a protection nobody enforces (docs/identity.md).
+      dPoP: { enabled: false },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => API_RESOURCE,
@@ -153,15 +158,23 @@ export function createEmbeddedProvider({ db, config, keys, adminOrigins }: Embed
       },
       rpInitiatedLogout: {
         enabled: true,
+        // Signs out at once only when the request carries a valid id_token_hint (oidc-provider has
+        // checked its signature and client) of the signed-in account, as keycloak-js sends it;
+        // anyone else's link to the logout endpoint gets a question and two buttons.
         logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
           const lang = requestLang(ctx);
+          const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
+          const session = ctx.oidc.entities.Session as { accountId?: string } | undefined;
+          const expected = !!hint?.payload?.sub && hint.payload.sub === session?.accountId;
+          const button = `<button id="signout" type="submit" form="op.logoutForm" name="logout" value="yes">${escapeHtml(t(lang, 'signOut'))}</button>`;
           ctx.type = 'html';
-          ctx.body = page({
-            lang,
-            title: t(lang, 'signingOut'),
-            body: `${form}<button id="signout" type="submit" form="op.logoutForm" name="logout" value="yes">${escapeHtml(t(lang, 'signOut'))}</button>`,
-            clickOnLoad: 'signout',
-          });
+          ctx.body = expected
+            ? page({ lang, title: t(lang, 'signingOut'), body: `${form}${button}`, clickOnLoad: 'signout' })
+            : page({
+                lang,
+                title: t(lang, 'signOut'),
+                body: `<p>${escapeHtml(t(lang, 'signOutQuestion'))}</p>${form}${button}<p class="links"><a href="${escapeHtml(adminUrl)}">${escapeHtml(t(lang, 'stayHere'))}</a></p>`,
+              });
         },
         postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {
           const lang = requestLang(ctx);
@@ -221,7 +234,7 @@ export function createEmbeddedProvider({ db, config, keys, adminOrigins }: Embed
       if (typeof params.username !== 'string' || typeof params.password !== 'string' || !params.username || !params.password) {
         throw new errors.InvalidRequest("missing required parameter 'username' or 'password'");
       }
-      const result = await authenticate(db, params.username, params.password);
+      const result = await authenticate(db, { email: params.username, client: ctx.ip }, params.password);
       if (!('user' in result)) {
         // Keycloak's wording in error_description (oidc-provider would put a generic one there).
         const text = result.refused === 'locked' ? 'Too many failed sign-ins; try again later' : 'Invalid user credentials';
@@ -274,6 +287,11 @@ export function createEmbeddedProvider({ db, config, keys, adminOrigins }: Embed
 
   provider.use(async (ctx, next) => {
     await next();
+    // A confirmed logout ends the access tokens of the browser session too, in every process.
+    if (ctx.oidc?.route === 'end_session_confirm') {
+      const session = ctx.oidc.entities.Session as { uid?: string; destroyed?: boolean } | undefined;
+      if (session?.uid) await revokeSessionTokens(db, session.uid);
+    }
     // keycloak-js calls the token endpoint with credentials: 'include'; an admin on another
     // allowed origin (the vite dev server) needs the credentials flag on the CORS answer.
     if (origins.has(ctx.get('origin')) && ctx.response.get('access-control-allow-origin')) {
@@ -297,5 +315,5 @@ export function createEmbeddedProvider({ db, config, keys, adminOrigins }: Embed
     if (sid) ctx.body.session_state = sid;
   });
 
-  return { provider, issuer, realmPath, refreshTokens };
+  return { provider, db, issuer, realmPath, refreshTokens };
 }

@@ -1,11 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
+import type { TokenVerifier, VerifiedToken } from '../context';
+import { findUserBySubject, userClaims } from './accounts';
 import type { EmbeddedProvider } from './provider';
 import { ROUTES } from './provider';
+import { revokeTokenId, tokenRevoked } from './revocations';
 import { endSessionByRefreshToken } from './sessions';
 
 export interface ProviderRoutesOptions {
   embedded: EmbeddedProvider;
+  /** Verifies the provider's access tokens as the API does (signature, issuer, audience, expiry). */
+  verifyAccessToken: TokenVerifier;
   /** The address browsers use; the provider speaks as this origin whatever Host a request carries. */
   publicUrl: string;
 }
@@ -21,8 +26,8 @@ interface FormBody {
  * `provider.callback()` with the realm prefix moved to `originalUrl`, which is how the library
  * finds its mount path. Bodies are left unread for the provider to parse.
  */
-export default async function providerRoutes(app: FastifyInstance, { embedded, publicUrl }: ProviderRoutesOptions): Promise<void> {
-  const { provider, realmPath } = embedded;
+export default async function providerRoutes(app: FastifyInstance, { embedded, publicUrl, verifyAccessToken }: ProviderRoutesOptions): Promise<void> {
+  const { provider, realmPath, db } = embedded;
   const callback = provider.callback();
   const { host, protocol } = new URL(publicUrl);
 
@@ -43,8 +48,19 @@ export default async function providerRoutes(app: FastifyInstance, { embedded, p
     mount.all(`${realmPath}/*`, handOver);
   });
 
+  /** A live access token of this provider (not revoked), or undefined. */
+  const liveAccessToken = async (token: string): Promise<VerifiedToken | undefined> => {
+    try {
+      const verified = await verifyAccessToken(token);
+      return (await tokenRevoked(db, verified)) ? undefined : verified;
+    } catch {
+      return undefined;
+    }
+  };
+
   // RFC 7009 revocation for the refresh tokens this provider hands out (JWT wrappers, which
-  // oidc-provider's own revocation endpoint refuses as "structured"); always answers 200.
+  // oidc-provider's own revocation endpoint refuses as "structured") and for access tokens, which
+  // stop opening the API at once; always answers 200.
   await app.register(async (revoke) => {
     revoke.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -54,8 +70,29 @@ export default async function providerRoutes(app: FastifyInstance, { embedded, p
       if (!clientId || !token) {
         return reply.code(400).send({ error: 'invalid_request', error_description: "missing required parameter 'client_id' or 'token'" });
       }
-      await endSessionByRefreshToken(embedded, token, { clientId });
+      if (!(await endSessionByRefreshToken(embedded, token, { clientId }))) {
+        const access = await liveAccessToken(token);
+        if (access?.jti && access.azp === clientId) await revokeTokenId(db, access.jti);
+      }
       return reply.code(200).header('cache-control', 'no-store').send('');
     });
+
+    // Userinfo answers for the access tokens the provider issues (audience: the API), as
+    // Keycloak's does; oidc-provider's own would accept only tokens meant for itself.
+    const userinfo = async (request: FastifyRequest, reply: FastifyReply) => {
+      const header = request.headers.authorization;
+      const verified = header?.startsWith('Bearer ') ? await liveAccessToken(header.slice(7)) : undefined;
+      const user = verified ? await findUserBySubject(db, verified.sub) : undefined;
+      reply.header('cache-control', 'no-store');
+      if (!user?.active) {
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer error="invalid_token", error_description="invalid token provided"')
+          .send({ error: 'invalid_token', error_description: 'invalid token provided' });
+      }
+      return reply.send(userClaims(user));
+    };
+    revoke.get(`${realmPath}${ROUTES.userinfo}`, userinfo);
+    revoke.post(`${realmPath}${ROUTES.userinfo}`, userinfo);
   });
 }

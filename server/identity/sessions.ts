@@ -1,14 +1,16 @@
+import { sessionIdOf } from './accounts';
 import type { EmbeddedProvider } from './provider';
+import { revokeSessionTokens } from './revocations';
 
 /**
- * Ends the sign-in a refresh token belongs to: its grant with every token issued under it and, for
- * browser sign-ins, the provider session. Returns false when the token is unknown or does not match
+ * Ends the sign-in a refresh token belongs to: its grant with every token issued under it, for
+ * browser sign-ins the provider session, and the access tokens of the session. Returns false when the token is unknown or does not match
  * the expected client or account (nothing is changed then).
  * @example
  * await endSessionByRefreshToken(embedded, body.RefreshToken, { accountId: request.ctx.subject });
  */
 export async function endSessionByRefreshToken(
-  { provider, refreshTokens }: EmbeddedProvider,
+  { provider, refreshTokens, db }: EmbeddedProvider,
   token: string,
   expected: { clientId?: string; accountId?: string } = {},
 ): Promise<boolean> {
@@ -27,5 +29,8 @@ export async function endSessionByRefreshToken(
     await session?.destroy();
   }
   await refreshToken.destroy();
+  // The session's access tokens stop opening the API at once, in every process.
+  const sid = sessionIdOf(refreshToken);
+  if (sid) await revokeSessionTokens(db, sid);
   return true;
 }

@@ -87,6 +87,25 @@ const texts = {
   signOut: { sv: 'Logga ut', en: 'Sign out', fi: 'Kirjaudu ulos', no: 'Logg ut' },
   signedOut: { sv: 'Du är utloggad.', en: 'You are signed out.', fi: 'Olet kirjautunut ulos.', no: 'Du er logget ut.' },
   errorTitle: { sv: 'Något gick fel', en: 'Something went wrong', fi: 'Jotain meni pieleen', no: 'Noe gikk galt' },
+  signOutQuestion: {
+    sv: 'Vill du logga ut från Bokningsadmin?',
+    en: 'Do you want to sign out of Booking admin?',
+    fi: 'Haluatko kirjautua ulos Varaushallinnasta?',
+    no: 'Vil du logge ut av Bookingadmin?',
+  },
+  stayHere: { sv: 'Nej, stanna inloggad', en: 'No, stay signed in', fi: 'Ei, pysy kirjautuneena', no: 'Nei, forbli innlogget' },
+  passwordTooCommon: {
+    sv: 'Lösenordet är för vanligt. Välj ett som är svårare att gissa.',
+    en: 'The password is too common. Choose one that is harder to guess.',
+    fi: 'Salasana on liian yleinen. Valitse vaikeammin arvattava.',
+    no: 'Passordet er for vanlig. Velg et som er vanskeligere å gjette.',
+  },
+  tooManyRequests: {
+    sv: 'För många förfrågningar. Försök igen om {minutes} min.',
+    en: 'Too many requests. Try again in {minutes} min.',
+    fi: 'Liian monta pyyntöä. Yritä uudelleen {minutes} min kuluttua.',
+    no: 'For mange forespørsler. Prøv igjen om {minutes} min.',
+  },
   interactionExpired: {
     sv: 'Inloggningen tog för lång tid eller avbröts. Gå tillbaka till administrationen och försök igen.',
     en: 'The sign-in took too long or was interrupted. Go back to the admin and try again.',

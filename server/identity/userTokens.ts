@@ -62,3 +62,12 @@ export async function consumeUserToken(db: Db, token: string, purpose: UserToken
   );
   return row ? { tokenId: Number(row.id), companyId: row.company_id, userId: row.user_id } : undefined;
 }
+
+/** Makes every unused token of `purpose` of one user unusable (e.g. reset links once the password changed). */
+export async function voidUserTokens(db: Db, user: { id: number; companyId: number }, purpose: UserTokenPurpose): Promise<void> {
+  await db.query('update user_tokens set used_at = now() where company_id = $1 and user_id = $2 and purpose = $3 and used_at is null', [
+    user.companyId,
+    user.id,
+    purpose,
+  ]);
+}

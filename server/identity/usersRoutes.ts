@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Acknowledged, ChangePassword, DeleteUser, DeleteUserResponse, ForgotPassword, UserIdParams, UsersLogout, VerifyUserResponse } from '../../schema/users';
 import type { Agreement, AgreementAccept, AuthUser } from '../../schema/company';
 import type { ServerConfig } from '../config';
@@ -6,10 +6,12 @@ import { ApiError } from '../errors';
 import { messageFor, requestLanguage, LANGUAGES, type Lang } from '../messages';
 import { ref } from '../schemas';
 import { findUserBySubject, type IdentityUser } from './accounts';
-import { requestAccountDeletion, requestEmailVerification, requestPasswordReset, type AccountServices } from './accountActions';
-import type { identityMessages } from './messages';
+import { passwordChanged, requestAccountDeletion, requestEmailVerification, requestPasswordReset, type AccountServices } from './accountActions';
+import { lockedFor, recordFailure } from './bruteForce';
+import { assertPasswordAcceptable, type identityMessages } from './messages';
 import { hashPassword, verifyPassword } from './passwords';
 import type { EmbeddedProvider } from './provider';
+import { revokeSessionTokens } from './revocations';
 import { endSessionByRefreshToken } from './sessions';
 
 export interface UsersRoutesOptions {
@@ -25,6 +27,12 @@ type IdentityMessageKey = keyof typeof identityMessages;
 function fieldError(request: FastifyRequest, status: number, fieldName: string, key: IdentityMessageKey, params: Record<string, string | number> = {}): ApiError {
   const message = messageFor(requestLanguage(request), key, { field: fieldName, ...params });
   return new ApiError(status, key, message, [{ ErrorCode: key, FieldName: fieldName, Message: message }]);
+}
+
+/** 429 with Retry-After, naming the field, in the caller's language. */
+function tooMany(request: FastifyRequest, reply: FastifyReply, fieldName: string, key: 'TooManyAttempts' | 'TooManyRequests', seconds: number): ApiError {
+  reply.header('retry-after', String(seconds));
+  return fieldError(request, 429, fieldName, key, { minutes: Math.ceil(seconds / 60) });
 }
 
 interface CompanyRow {
@@ -107,6 +115,8 @@ export default async function usersRoutes(app: FastifyInstance, { config, servic
     async (request): Promise<Acknowledged> => {
       const { RefreshToken: refreshToken, ClientId: clientId, Realm: realm } = request.body ?? {};
       checkRealm(request, realm);
+      // The access token that called ends with the session, in every process (./revocations).
+      if (request.ctx.sessionId) await revokeSessionTokens(db, request.ctx.sessionId);
       if (!refreshToken) return { Success: true };
       if (embedded) {
         await endSessionByRefreshToken(embedded, refreshToken, { accountId: request.ctx.subject, clientId: clientId || undefined });
@@ -125,14 +135,11 @@ export default async function usersRoutes(app: FastifyInstance, { config, servic
   app.post<{ Body: ForgotPassword }>(
     '/users/forgotpassword',
     { config: { public: true }, schema: { body: ref('ForgotPassword'), response: { 200: ref('Acknowledged') } } },
-    async (request): Promise<Acknowledged> => {
+    async (request, reply): Promise<Acknowledged> => {
       checkRealm(request, request.body.Realm);
-      const lang = requestLanguage(request);
-      if (embedded) {
-        await requestPasswordReset(services, request.body.Email, lang);
-      } else {
-        await requestPasswordReset({ ...services, links: { ...services.links, resetPassword: () => keycloakResetUrl(config) } }, request.body.Email, lang);
-      }
+      // Queued, whatever the address: the answer is the same, as fast, for every address.
+      const { retryAfterSeconds } = await requestPasswordReset(services, request.body.Email, requestLanguage(request), request.ip);
+      if (retryAfterSeconds) throw tooMany(request, reply, 'Email', 'TooManyRequests', retryAfterSeconds);
       return { Success: true };
     },
   );
@@ -140,22 +147,30 @@ export default async function usersRoutes(app: FastifyInstance, { config, servic
   app.put<{ Body: ChangePassword }>(
     '/users/password',
     { schema: { body: ref('ChangePassword'), response: { 200: ref('Acknowledged') } } },
-    async (request): Promise<Acknowledged> => {
+    async (request, reply): Promise<Acknowledged> => {
       if (!embedded) throw fieldError(request, 400, 'NewPassword', 'PasswordManagedByKeycloak');
       const user = await caller(request);
+      // Wrong current passwords count as failed sign-ins of this address from this client.
+      const attempt = { email: user.email, client: request.ip };
+      const locked = await lockedFor(db, attempt);
+      if (locked) throw tooMany(request, reply, 'CurrentPassword', 'TooManyAttempts', locked);
       const row = await db.one<{ password_hash: string | null }>('select password_hash from users where id = $1 and company_id = $2', [
         user.id,
         user.companyId,
       ]);
       if (!(await verifyPassword(request.body.CurrentPassword, row?.password_hash))) {
+        const lockedNow = await recordFailure(db, attempt);
+        if (lockedNow) throw tooMany(request, reply, 'CurrentPassword', 'TooManyAttempts', lockedNow);
         throw fieldError(request, 400, 'CurrentPassword', 'CurrentPasswordWrong');
       }
       if (request.body.NewPassword === request.body.CurrentPassword) throw fieldError(request, 400, 'NewPassword', 'NewPasswordSameAsCurrent');
-      await db.query('update users set password_hash = $1, updated = now() where id = $2 and company_id = $3', [
-        await hashPassword(request.body.NewPassword),
-        user.id,
-        user.companyId,
-      ]);
+      assertPasswordAcceptable(requestLanguage(request), 'NewPassword', request.body.NewPassword);
+      const hash = await hashPassword(request.body.NewPassword);
+      await db.tx(async (tx) => {
+        await tx.query('update users set password_hash = $1, updated = now() where id = $2 and company_id = $3', [hash, user.id, user.companyId]);
+        // Every other session of the account ends; the one that changed the password continues.
+        await passwordChanged(tx, user, request.ctx.sessionId ?? undefined);
+      });
       return { Success: true };
     },
   );
@@ -231,9 +246,4 @@ export default async function usersRoutes(app: FastifyInstance, { config, servic
         .send(`<!doctype html><html lang="${lang}"><meta charset="utf-8"><title>${row.id}</title><body>${row[`content_${lang}`]}</body></html>`);
     },
   );
-}
-
-/** Keycloak's own 'forgot password' page for the realm. */
-function keycloakResetUrl(config: ServerConfig): string {
-  return `${config.keycloakUrl!.replace(/\/$/, '')}/realms/${config.realm}/login-actions/reset-credentials?client_id=${encodeURIComponent(config.adminClientId)}`;
 }

@@ -17,6 +17,9 @@ function toVerified(payload: AccessTokenClaims, sub: string): VerifiedToken {
     sid: typeof payload.sid === 'string' ? payload.sid : undefined,
     email: typeof payload.email === 'string' ? payload.email : undefined,
     exp: typeof payload.exp === 'number' ? payload.exp : undefined,
+    iat: typeof payload.iat === 'number' ? payload.iat : undefined,
+    jti: typeof payload.jti === 'string' ? payload.jti : undefined,
+    azp: typeof payload.azp === 'string' ? payload.azp : undefined,
   };
 }
 
@@ -47,7 +50,9 @@ export function embeddedTokenVerifier(issuer: string, keys: IdentityKeys): Token
 /**
  * Verifies access tokens of a real Keycloak realm against its JWKS, then maps the token to an
  * administrator: by subject, else (first sign-in) by verified e-mail, which links the account by
- * storing Keycloak's subject in users.subject.
+ * storing Keycloak's subject in users.subject and marking the row linked. A linked row is never
+ * taken over by another subject presenting the same e-mail (a second Keycloak account, an e-mail
+ * changed in Keycloak): that subject is refused.
  * @example
  * app.decorate('verifyToken', keycloakTokenVerifier(db, 'https://id.example.com', 'booking-admin'));
  */
@@ -57,12 +62,16 @@ export function keycloakTokenVerifier(db: Db, keycloakUrl: string, realm: string
   return async (token) => {
     const { payload } = await jwtVerify<AccessTokenClaims>(token, jwks, { issuer, clockTolerance: 5 });
     const sub = assertBearer(payload);
-    const known = await db.one<{ subject: string }>('select subject from users where subject = $1', [sub]);
-    if (known) return toVerified(payload, sub);
+    const known = await db.one<{ linked: boolean }>('select keycloak_linked as linked from users where subject = $1', [sub]);
+    if (known) {
+      // Signing in by subject proves the link (rows linked before the flag existed get it now).
+      if (!known.linked) await db.query('update users set keycloak_linked = true where subject = $1', [sub]);
+      return toVerified(payload, sub);
+    }
     if (typeof payload.email !== 'string' || payload.email_verified !== true) throw new Error('unknown subject');
     const linked = await db.one<{ subject: string }>(
-      `update users set subject = $1, updated = now()
-        where lower(email) = lower($2) and active
+      `update users set subject = $1, keycloak_linked = true, updated = now()
+        where lower(email) = lower($2) and active and not keycloak_linked
         returning subject`,
       [sub, payload.email],
     );

@@ -78,6 +78,7 @@ describe('administrators', () => {
     const res = await server.api({ method: 'POST', url: '/api/administrators', payload: { Firstname: 'Inbjuden', Lastname: 'Admin', Email: 'invited@example.com' } });
     expect(res.statusCode, res.body).toBe(200);
     const companyId = (await server.db.one<{ company_id: number }>('select company_id from users where id = $1', [demoUserId]))!.company_id;
+    await server.app.jobs.drain();
     const mails = await listOutbox(server.db, companyId, { to: 'invited@example.com' });
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain('reset-password');

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SignJWT, createLocalJWKSet, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, jwtVerify, type JSONWebKeySet } from 'jose';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -58,7 +58,8 @@ class CookieJar {
 }
 
 /** A browser walking the authorization code + PKCE flow the way keycloak-js starts it. */
-async function browserLogin(options: { email?: string; password?: string; uiLocales?: string; redirectUri?: string } = {}) {
+async function browserLogin(options: { email?: string; password?: string; uiLocales?: string; redirectUri?: string; client?: string } = {}) {
+  const from: Record<string, string> = options.client ? { 'x-forwarded-for': options.client } : {};
   const jar = new CookieJar();
   const verifier = randomBytes(48).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
@@ -76,7 +77,7 @@ async function browserLogin(options: { email?: string; password?: string; uiLoca
     ...(options.uiLocales ? { ui_locales: options.uiLocales } : {}),
   });
   const get = async (url: string) => {
-    const res = await server.app.inject({ method: 'GET', url, headers: { cookie: jar.header() } });
+    const res = await server.app.inject({ method: 'GET', url, headers: { ...from, cookie: jar.header() } });
     jar.store(res);
     return res;
   };
@@ -88,7 +89,7 @@ async function browserLogin(options: { email?: string; password?: string; uiLoca
     const res = await server.app.inject({
       method: 'POST',
       url: action!,
-      headers: { ...FORM, cookie: jar.header() },
+      headers: { ...FORM, ...from, cookie: jar.header() },
       payload: new URLSearchParams({ email, password }).toString(),
     });
     jar.store(res);
@@ -389,47 +390,55 @@ describe('authorization code + PKCE through the sign-in page', () => {
 });
 
 describe('brute-force protection (Keycloak: max login failures, wait increment)', () => {
+  // Each test guesses from its own client address (failures are counted per address and client).
+  let client = '';
+  let clients = 0;
+  beforeEach(() => {
+    client = `198.51.100.${++clients}`;
+  });
+  const from = () => ({ 'x-forwarded-for': client });
   const failTimes = async (username: string, times: number) => {
     for (let i = 0; i < times; i++) {
-      const res = await token({ grant_type: 'password', client_id: 'api-users', username, password: `wrong-${i}` });
+      const res = await token({ grant_type: 'password', client_id: 'api-users', username, password: `wrong-${i}` }, from());
       expect(res.statusCode).toBe(400);
     }
   };
-  const unlock = (email: string) => server.db.query("update sign_in_failures set locked_until = now() - interval '1 second' where email = $1", [email]);
+  const unlock = (email: string) => server.db.query("update sign_in_failures set locked_until = now() - interval '1 second' where starts_with(key, 'acct:' || $1 || '|')", [email]);
 
   it('locks an address after ten failures in a row, even for the right password, and tells the visitor when to retry', async () => {
     await failTimes(OTHER_EMAIL, 9);
-    expect((await token({ grant_type: 'password', client_id: 'api-users', username: OTHER_EMAIL, password: OTHER_PASSWORD })).statusCode).toBe(200);
+    expect((await token({ grant_type: 'password', client_id: 'api-users', username: OTHER_EMAIL, password: OTHER_PASSWORD }, from())).statusCode).toBe(200);
     await failTimes(OTHER_EMAIL, 10);
-    const refused = await token({ grant_type: 'password', client_id: 'api-users', username: OTHER_EMAIL, password: OTHER_PASSWORD });
+    const refused = await token({ grant_type: 'password', client_id: 'api-users', username: OTHER_EMAIL, password: OTHER_PASSWORD }, from());
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ error: 'invalid_grant', error_description: 'Too many failed sign-ins; try again later' });
 
-    const browser = await browserLogin({ uiLocales: 'sv' });
+    const browser = await browserLogin({ uiLocales: 'sv', client });
     const form = await browser.submit(OTHER_EMAIL.toUpperCase(), OTHER_PASSWORD);
     expect(form.statusCode).toBe(429);
     expect(Number(form.headers['retry-after'])).toBeGreaterThan(0);
     expect(form.body).toContain('För många misslyckade inloggningar. Försök igen om 1 min');
 
-    // Other administrators are not affected.
-    expect((await token({ grant_type: 'password', client_id: 'api-users', username: 'demo@example.com', password: 'demo' })).statusCode).toBe(200);
+    // Other administrators are not affected, nor is this address on another client (its owner).
+    expect((await token({ grant_type: 'password', client_id: 'api-users', username: 'demo@example.com', password: 'demo' }, from())).statusCode).toBe(200);
+    expect((await token({ grant_type: 'password', client_id: 'api-users', username: OTHER_EMAIL, password: OTHER_PASSWORD })).statusCode).toBe(200);
 
     // Once the wait is over the right password works and the count starts again.
     await unlock(OTHER_EMAIL);
-    expect((await token({ grant_type: 'password', client_id: 'api-users', username: OTHER_EMAIL, password: OTHER_PASSWORD })).statusCode).toBe(200);
-    expect(await server.db.one('select 1 from sign_in_failures where email = $1', [OTHER_EMAIL])).toBeUndefined();
+    expect((await token({ grant_type: 'password', client_id: 'api-users', username: OTHER_EMAIL, password: OTHER_PASSWORD }, from())).statusCode).toBe(200);
+    expect(await server.db.one("select 1 from sign_in_failures where starts_with(key, 'acct:' || $1 || '|')", [OTHER_EMAIL])).toBeUndefined();
   });
 
   it('waits longer after each further round of failures, at most 15 minutes', async () => {
     const email = 'guesser@example.com';
-    const wait = async () => (await server.db.one<{ s: number }>('select extract(epoch from locked_until - now())::int as s from sign_in_failures where email = $1', [email]))!.s;
+    const wait = async () => (await server.db.one<{ s: number }>("select extract(epoch from locked_until - now())::int as s from sign_in_failures where starts_with(key, 'acct:' || $1 || '|')", [email]))!.s;
     await failTimes(email, 10);
     expect(await wait()).toBeGreaterThan(50);
     expect(await wait()).toBeLessThanOrEqual(60);
     await unlock(email);
     await failTimes(email, 10);
     expect(await wait()).toBeGreaterThan(110);
-    await server.db.query('update sign_in_failures set failures = 290 where email = $1', [email]);
+    await server.db.query("update sign_in_failures set failures = 290 where starts_with(key, 'acct:' || $1 || '|')", [email]);
     await unlock(email);
     await failTimes(email, 10);
     expect(await wait()).toBeLessThanOrEqual(900);
@@ -438,7 +447,7 @@ describe('brute-force protection (Keycloak: max login failures, wait increment)'
 
   it('treats an address without an account the same way, so a lockout does not reveal which addresses exist', async () => {
     await failTimes('nobody-at-all@example.com', 10);
-    const res = await token({ grant_type: 'password', client_id: 'api-users', username: 'nobody-at-all@example.com', password: 'anything' });
+    const res = await token({ grant_type: 'password', client_id: 'api-users', username: 'nobody-at-all@example.com', password: 'anything' }, from());
     expect(res.json()).toMatchObject({ error: 'invalid_grant', error_description: 'Too many failed sign-ins; try again later' });
   });
 });

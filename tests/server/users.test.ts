@@ -47,6 +47,8 @@ async function tokenFor(email: string, password: string): Promise<string> {
 }
 
 async function lastMail(to: string, kind: string, companyId = demoCompanyId) {
+  // Mail goes out after the answer, through the job queue.
+  await server.app.jobs.drain();
   const [mail] = await listOutbox(server.db, companyId, { to, kind, take: 1 });
   return mail;
 }
