@@ -6,6 +6,8 @@ import type { Lang } from '../messages';
 import { ref } from '../schemas';
 import { idParams } from '../autoquery/index';
 import { hashPassword } from '../identity/passwords';
+import { invalidRole } from '../permissions';
+import { raisesRole } from '../../schema/access/permissions';
 import { accountLinks, requestPasswordReset } from '../identity/accountActions';
 import type { Administrator, AdministratorInput, AdministratorQuery } from '../../schema/company';
 import { FieldErrors, fieldError, localTime, pgCode } from './fieldErrors';
@@ -160,6 +162,8 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
           const existing = await loadAdministrator(tx, companyId, id, timeZone);
           if (!existing) throw ApiError.notFound('Administrator', id);
           const roles = await checkInput(tx, lang, body, existing.Roles.map((r) => r.Id));
+          // Nobody raises their own role (an Administrator already may use everything).
+          if (id === request.ctx.userId && raisesRole(request.ctx.roles, roles)) throw invalidRole();
           const taken = await tx.one('select 1 from users where lower(email) = lower($1) and id <> $2', [body.Email.trim(), id]);
           if (taken) throw fieldError(lang, 409, 'Email', 'Unique', { value: body.Email.trim() });
           const staysAdmin = (body.Active ?? existing.Active) && roles.includes(ADMIN_ROLE);
