@@ -68,6 +68,18 @@ describe('a Staff user in the browser', () => {
     await page.goto(`${baseUrl}/customers`);
     await expect.poll(() => page.locator('table tbody tr').count(), { timeout: 20000 }).toBeGreaterThan(1);
     expect(await page.getByTestId('invalid-role').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Skapa' }).count()).toBe(1);
     await env.screenshot('roles-staff-customers');
+  });
+
+  it('reads services but is offered no way to create or delete them', async () => {
+    const { page, baseUrl } = env;
+    await page.goto(`${baseUrl}/services`);
+    await expect.poll(() => page.locator('table tbody tr').count(), { timeout: 20000 }).toBeGreaterThan(1);
+    expect(await page.getByRole('link', { name: 'Skapa' }).count()).toBe(0);
+    await page.locator('table tbody tr').first().click();
+    await expect.poll(() => page.locator('input[name="Name"]').count(), { timeout: 20000 }).toBe(1);
+    expect(await page.getByRole('button', { name: 'Ta bort' }).count()).toBe(0);
+    await env.screenshot('roles-staff-service');
   });
 });
