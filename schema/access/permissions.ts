@@ -99,6 +99,8 @@ export const API_OVERRIDES: Readonly<Record<string, Permission>> = {
   'GET /rebatecodes/transactions': { area: 'promoCodeReports', action: 'read' },
   'GET /rebatecodes/types': { area: 'promoCodeReports', action: 'read' },
   'GET /timeexceptions/report': { area: 'schedules', action: 'read' },
+  // A booking (and the price check) looks up the code a customer gives.
+  'GET /rebatecodes/getbysign': { area: 'bookings', action: 'read' },
 };
 
 /** Admin path segments (the first one of a screen's path) whose area has another name. */
@@ -115,6 +117,11 @@ export const SCREEN_SEGMENT_AREAS: Readonly<Record<string, string>> = {
   'promo-codes-value-cards': 'promoCodes',
   'promo-codes-usages': 'promoCodeReports',
   'promo-codes-transactions-report': 'promoCodeReports',
+  // react-admin resource names that are not paths of their own.
+  'promo-code-usages': 'promoCodeReports',
+  'promo-code-transactions': 'promoCodeReports',
+  recurringSchedules: 'schedules',
+  dateSchedules: 'schedules',
   'custom-fields': 'customFields',
   'resource-types': 'resources',
   'create-resources-wizard': 'resources',

@@ -77,6 +77,8 @@ describe('roles and screens', () => {
     expect(screenArea('/administrators/new')).toBe('administrators');
     expect(screenArea('/customers/12')).toBe('customers');
     expect(screenArea('/promo-codes-usages')).toBe('promoCodeReports');
+    expect(screenArea('/promo-code-transactions')).toBe('promoCodeReports');
+    expect(screenArea('/recurringSchedules')).toBe('schedules');
     expect(screenArea('/booking-settings')).toBe('settings');
     expect(screenArea('/')).toBe('shell');
   });
