@@ -7,6 +7,7 @@ import { DataVersions } from './db/versions';
 import type { ServerConfig } from './config';
 import { errorHandler, notFoundHandler } from './errors';
 import contextPlugin from './context';
+import permissionsPlugin from './permissions';
 import identityPlugin from './identity/index';
 import areasPlugin from './areas/index';
 import { addContractSchemas } from './schemas';
@@ -43,6 +44,7 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   addContractSchemas(app);
 
   await app.register(serviceStackConventions);
+  await app.register(permissionsPlugin);
   await app.register(identityPlugin);
   await app.register(contextPlugin);
   await app.register(areasPlugin, { prefix: '/api' });

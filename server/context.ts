@@ -5,6 +5,7 @@ import type { Db } from './db/db';
 import type { ServerConfig } from './config';
 import { ApiError } from './errors';
 import { requestLanguage, type Lang } from './messages';
+import { checkPermission } from './permissions';
 
 /** Who is calling, resolved once per request from the bearer token. */
 export interface CallerContext {
@@ -14,6 +15,8 @@ export interface CallerContext {
   /** The token subject (users.subject). */
   subject: string;
   email: string;
+  /** Role ids (roles table), read from the database on this request. */
+  roles: number[];
   /** Session id (token `sid`). */
   sessionId: string | null;
   lang: Lang;
@@ -62,79 +65,55 @@ declare module 'fastify' {
 /** The part of the caller's context that depends on the token alone. */
 type CallerIdentity = Omit<CallerContext, 'lang' | 'timeZone'> & { companyTimeZone: string; token: VerifiedToken };
 
-/**
- * Verified tokens and the administrator they name, kept briefly so that a busy client does not pay
- * for a signature check and a user lookup on every call. An entry lives at most CALLER_TTL_MS and
- * never past the token's expiry; a deactivated administrator is therefore refused within that time.
- */
-const CALLER_TTL_MS = 30_000;
-const CALLER_CACHE_MAX = 5_000;
-
-class CallerCache {
-  private readonly entries = new Map<string, { identity: CallerIdentity; until: number }>();
-  get(token: string, now: number): CallerIdentity | undefined {
-    const hit = this.entries.get(token);
-    if (!hit) return undefined;
-    if (hit.until <= now) {
-      this.entries.delete(token);
-      return undefined;
-    }
-    return hit.identity;
-  }
-  set(token: string, identity: CallerIdentity, until: number): void {
-    if (this.entries.size >= CALLER_CACHE_MAX) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(token, { identity, until });
-  }
-}
-
 interface UserRow {
   id: number;
   company_id: number;
   email: string;
   active: boolean;
   time_zone: string;
+  roles: number[];
 }
 
 /**
- * Resolves the caller of every /api request: verifies the bearer token, finds the administrator
- * and their company, and rejects a CompanyId that is not the caller's with 404.
+ * The administrator a verified token names, read on every request in one indexed query (users by
+ * subject, their roles by user_roles' primary key): deleting or deactivating an administrator or
+ * changing their roles takes effect on their very next request, in every server process. Nothing
+ * about the caller is kept between requests.
+ */
+const CALLER_SQL = `
+  select u.id, u.company_id, u.email, u.active, c.time_zone,
+         array(select ur.role_id from user_roles ur where ur.user_id = u.id order by ur.role_id) as roles
+    from users u join companies c on c.id = u.company_id
+   where u.subject = $1`;
+
+/**
+ * Resolves the caller of every /api request: verifies the bearer token, finds the administrator,
+ * their roles and their company, refuses a route their roles do not allow with 403 (server/permissions.ts),
+ * and rejects a CompanyId that is not the caller's with 404.
  * Routes opt out with `config: { public: true }`.
  */
 async function contextPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('ctx', null as unknown as CallerContext);
-  const callers = new CallerCache();
   const identify = async (token: string): Promise<CallerIdentity> => {
-    const now = Date.now();
-    const cached = callers.get(token, now);
-    // Revocation (logout, password change) is looked up on every request, cached or not.
-    if (cached) {
-      if (await app.tokenRevoked(cached.token)) throw ApiError.unauthorized();
-      return cached;
-    }
     let verified: VerifiedToken;
     try {
       verified = await app.verifyToken(token);
     } catch {
       throw ApiError.unauthorized();
     }
-    const user = await app.db.one<UserRow>(
-      `select u.id, u.company_id, u.email, u.active, c.time_zone
-         from users u join companies c on c.id = u.company_id
-        where u.subject = $1`,
-      [verified.sub],
-    );
+    const user = await app.db.one<UserRow>(CALLER_SQL, [verified.sub]);
+    // Revocation (logout, password change) and the account's state are looked up on every request.
     if (!user || !user.active || (await app.tokenRevoked(verified))) throw ApiError.unauthorized();
-    const identity: CallerIdentity = {
+    return {
       companyId: user.company_id,
       userId: user.id,
       subject: verified.sub,
       email: user.email,
+      roles: user.roles.map(Number),
       sessionId: verified.sid ?? null,
       companyTimeZone: user.time_zone,
       token: verified,
     };
-    callers.set(token, identity, Math.min(now + CALLER_TTL_MS, verified.exp ? verified.exp * 1000 : Infinity));
-    return identity;
   };
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
@@ -151,6 +130,7 @@ async function contextPlugin(app: FastifyInstance): Promise<void> {
       lang: requestLanguage(request),
       timeZone: typeof tzHeader === 'string' && isValidZone(tzHeader) ? tzHeader : companyTimeZone,
     };
+    checkPermission(request, request.ctx.roles);
   });
   app.addHook('preHandler', async (request: FastifyRequest) => {
     if (!request.ctx) return;

@@ -85,6 +85,7 @@ function createServices(config: RuntimeConfig, i18nProvider: I18nProvider): Serv
       events,
       menu,
       unpaddedPaths: [...UNPADDED_PATHS, ...pages.filter((p) => p.unpadded).map((p) => p.path)],
+      roles: () => session.roleIds,
     },
     Login: () => <LoginPage session={session} />,
   };

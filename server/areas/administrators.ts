@@ -10,6 +10,8 @@ import { accountLinks, passwordChanged, requestEmailVerification, sendPasswordRe
 import { findUserBySubject } from '../identity/accounts';
 import { assertPasswordAcceptable } from '../identity/messages';
 import { endAllSessions } from '../identity/revocations';
+import { invalidRole } from '../permissions';
+import { raisesRole } from '../../schema/access/permissions';
 import type { Administrator, AdministratorInput, AdministratorQuery } from '../../schema/company';
 import { FieldErrors, fieldError, localTime, pgCode } from './fieldErrors';
 import { envelope } from './reference';
@@ -164,6 +166,8 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
           const existing = await loadAdministrator(tx, companyId, id, timeZone);
           if (!existing) throw ApiError.notFound('Administrator', id);
           const roles = await checkInput(tx, lang, body, existing.Roles.map((r) => r.Id));
+          // Nobody raises their own role (an Administrator already may use everything).
+          if (id === request.ctx.userId && raisesRole(request.ctx.roles, roles)) throw invalidRole();
           const taken = await tx.one('select 1 from users where lower(email) = lower($1) and id <> $2', [body.Email.trim(), id]);
           if (taken) throw fieldError(lang, 409, 'Email', 'Unique', { value: body.Email.trim() });
           const staysAdmin = (body.Active ?? existing.Active) && roles.includes(ADMIN_ROLE);

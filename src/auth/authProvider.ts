@@ -1,8 +1,12 @@
 import type { AuthProvider } from 'react-admin';
 import type { AuthUser } from '../../schema/company';
+import { can, screenArea } from '../../schema/access/permissions';
 import { rememberTarget } from './postLoginTarget';
 import { fullNameOf } from './profile';
 import type { AuthSession } from './session';
+
+/** react-admin actions that change data; the others (list, show, edit as a view, export) read. */
+const WRITES = new Set(['create', 'delete', 'clone']);
 
 /**
  * react-admin's authProvider over the keycloak-js session. A check on an ended session sends the
@@ -45,5 +49,9 @@ export function createAuthProvider(session: AuthSession, getProfile: () => AuthU
       };
     },
     getPermissions: async () => undefined,
+    // react-admin hides the create and delete buttons of an area the roles may only read and refuses
+    // its screens when they may not read it (schema/access/permissions.ts; the API checks the same).
+    canAccess: async ({ resource, action }) =>
+      can(session.roleIds, screenArea(`/${resource ?? ''}`), WRITES.has(action) ? 'write' : 'read'),
   };
 }

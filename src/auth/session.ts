@@ -2,6 +2,7 @@ import type Keycloak from 'keycloak-js';
 import type { KeycloakInitOptions } from 'keycloak-js';
 import type { TokenSource } from '../dataProvider/httpClient';
 import { rememberTarget } from './postLoginTarget';
+import { roleIdsOf } from '../../schema/access/permissions';
 
 /** The part of keycloak-js the session uses (so tests can hand in a fake). */
 export type KeycloakLike = Pick<
@@ -141,6 +142,12 @@ export class AuthSession implements TokenSource {
   getSessionId(): string | undefined {
     const sid = (this.keycloak.tokenParsed as { sid?: unknown } | undefined)?.sid;
     return typeof sid === 'string' ? sid : undefined;
+  }
+
+  /** Role ids from the token's realm_access.roles (what the admin shows; the API decides). */
+  get roleIds(): number[] {
+    const access = (this.keycloak.tokenParsed as { realm_access?: { roles?: unknown } } | undefined)?.realm_access;
+    return roleIdsOf(Array.isArray(access?.roles) ? access.roles.filter((r): r is string => typeof r === 'string') : []);
   }
 
   /** Subject, name and e-mail from the token. */

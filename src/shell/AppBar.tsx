@@ -14,6 +14,7 @@ import {
   type AppBarProps,
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { useCan } from '../auth/roles';
 import { useProfile } from '../auth/profile';
 import { LanguageSwitch } from './LanguageSwitch';
 
@@ -48,9 +49,10 @@ function Toolbar() {
   const translate = useTranslate();
   const profile = useProfile();
   const isXSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const mayUpgrade = useCan('billing', 'write');
   return (
     <>
-      {profile?.Company?.IsFreeAccount &&
+      {profile?.Company?.IsFreeAccount && mayUpgrade &&
         (isXSmall ? (
           <Tooltip title={translate('shell.appBar.upgrade')}>
             <IconButton component={RouterLink} to="/licenses" color="inherit" aria-label={translate('shell.appBar.upgrade')}>

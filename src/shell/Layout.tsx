@@ -2,6 +2,7 @@ import { Suspense, lazy, type ReactNode } from 'react';
 import { Box } from '@mui/material';
 import type { LayoutProps } from 'react-admin';
 import { matchPath, useLocation } from 'react-router-dom';
+import { RoleGate } from '../auth/roles';
 import { AppBar } from './AppBar';
 import { BillingStatusNotice } from './BillingStatusNotice';
 import { CorrelationErrorModal } from './CorrelationErrorModal';
@@ -38,7 +39,7 @@ export function Layout({ children, className }: LayoutProps & { children?: React
         data-testid="shell-content"
         sx={unpadded ? { width: '100%' } : { width: '100%', maxWidth: CONTENT_MAX_WIDTH, padding: `${CONTENT_PADDING}px`, boxSizing: 'border-box' }}
       >
-        {children}
+        <RoleGate>{children}</RoleGate>
       </Box>
       <BillingStatusNotice />
       <LicenseLimitModal />

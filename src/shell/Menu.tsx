@@ -7,6 +7,7 @@ import { Menu as RaMenu, useSidebarState, useTranslate } from 'react-admin';
 import { MENU_GROUPS, type MenuGroup, type ShellMenuEntry } from './menuTypes';
 import { SCREENS } from './screens';
 import { useShell } from './ShellContext';
+import { useCanOpen } from '../auth/roles';
 
 /** The spec's screens in sidebar order, used where no declaration or custom page provides the item. */
 export const PLATFORM_MENU: ShellMenuEntry[] = SCREENS.filter((s) => s.menu).map((s) => ({
@@ -42,7 +43,13 @@ export function Menu() {
   const translate = useTranslate();
   const { menu } = useShell();
   const [open] = useSidebarState();
-  const { top, groups } = useMemo(() => groupMenu(PLATFORM_MENU, menu), [menu]);
+  const canOpen = useCanOpen();
+  const { top, groups } = useMemo(() => {
+    const all = groupMenu(PLATFORM_MENU, menu);
+    // Only what the signed-in user's roles may use (schema/access/permissions.ts).
+    const shown = all.groups.map(([group, items]) => [group, items.filter((e) => canOpen(e.to))] as [MenuGroup, ShellMenuEntry[]]);
+    return { top: all.top.filter((e) => canOpen(e.to)), groups: shown.filter(([, items]) => items.length > 0) };
+  }, [menu, canOpen]);
   const item = (entry: ShellMenuEntry) => {
     const Icon = entry.icon ?? LabelIcon;
     return <RaMenu.Item key={entry.to} to={entry.to} primaryText={translate(entry.label, { _: entry.label, smart_count: 2 })} leftIcon={<Icon />} />;

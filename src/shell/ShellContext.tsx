@@ -8,6 +8,8 @@ export interface ShellConfig {
   menu: ShellMenuEntry[];
   /** Route patterns shown without the content frame (spec's plus custom pages'). */
   unpaddedPaths: string[];
+  /** The signed-in user's role ids (from the access token), for what the admin shows. */
+  roles: () => readonly number[];
   /** Address of the support e-mail template; empty leaves the recipient to the user. */
   supportEmail?: string;
 }

@@ -7,6 +7,7 @@ import { AppEvents, createDataProvider, createHttpClient } from '../../src/dataP
 import { createI18nProvider } from '../../src/i18n';
 import { ProfileContext, type AuthUser } from '../../src/auth/profile';
 import { ShellContext, type ShellConfig } from '../../src/shell/ShellContext';
+import { ROLE_IDS } from '../../schema/access/permissions';
 import type { ShellMenuEntry } from '../../src/shell/menuTypes';
 
 export const API = 'http://api.test/api';
@@ -52,6 +53,8 @@ export interface RenderOptions {
   notification?: boolean;
   /** Extra routes next to the element (rendered at `path`). */
   path?: string;
+  /** Role ids of the signed-in user (default: Administrator). */
+  roles?: number[];
 }
 
 /** Renders `ui` inside react-admin with the real data provider (against msw), i18n and shell context. */
@@ -60,7 +63,8 @@ export async function renderInAdmin(ui: ReactElement, options: RenderOptions = {
   const i18nProvider = await i18nIn(options.lang ?? 'en');
   const httpClient = createHttpClient({ apiKey: 'test-key', events, getLanguage: () => i18nProvider.getLocale(), translate: (k) => i18nProvider.translate(k) });
   const dataProvider = createDataProvider(API, httpClient, {});
-  const shell: ShellConfig = { events, menu: options.menu ?? [], unpaddedPaths: options.unpaddedPaths ?? [] };
+  const roles = options.roles ?? [ROLE_IDS.Administrator];
+  const shell: ShellConfig = { events, menu: options.menu ?? [], unpaddedPaths: options.unpaddedPaths ?? [], roles: () => roles };
   let location = { pathname: '', search: '', hash: '' };
   const result = render(
     <TestMemoryRouter

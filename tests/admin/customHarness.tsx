@@ -9,6 +9,8 @@ import { createDataProvider, createHttpClient, AppEvents } from '../../src/dataP
 import type { BookingDataProvider } from '../../src/dataProvider/types';
 import { englishMessages } from '../../src/i18n';
 import type { BillingInformation, Company } from '../../schema/company';
+import { ROLE_IDS } from '../../schema/access/permissions';
+import { ShellContext, type ShellConfig } from '../../src/shell/ShellContext';
 
 export const API = 'http://api.test/api';
 
@@ -128,6 +130,8 @@ export function renderPage(ui: ReactElement, url = '/', wrap: (dataProvider: Boo
   const httpClient = createHttpClient({ apiKey: 'test-key', events: new AppEvents(), getLanguage: () => 'en', translate: (key) => key });
   const dataProvider = wrap(createDataProvider(API, httpClient, {}));
   const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
+  // Signed in as an Administrator (the role decides what the dashboard and the sidebar show).
+  const shell: ShellConfig = { events: new AppEvents(), menu: [], unpaddedPaths: [], roles: () => [ROLE_IDS.Administrator] };
   let location = { pathname: '', hash: '' };
   const result = render(
     <TestMemoryRouter
@@ -137,8 +141,10 @@ export function renderPage(ui: ReactElement, url = '/', wrap: (dataProvider: Boo
       }}
     >
       <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-        {ui}
-        <Notification />
+        <ShellContext.Provider value={shell}>
+          {ui}
+          <Notification />
+        </ShellContext.Provider>
       </AdminContext>
     </TestMemoryRouter>,
   );

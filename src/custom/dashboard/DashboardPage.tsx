@@ -9,6 +9,7 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import BusinessIcon from '@mui/icons-material/Business';
 import { LinkBase, useGetIdentity, useGetList, useTranslate } from 'react-admin';
 import { useCompany } from '../company/useCompany';
+import { useCanOpen } from '../../auth/roles';
 
 /** Total of a resource from a one-record page (the API's Total), never counted in the browser. */
 function useTotal(resource: string): { total: number | undefined; isPending: boolean } {
@@ -60,6 +61,7 @@ export default function DashboardPage() {
   const translate = useTranslate();
   const { company } = useCompany();
   const { identity } = useGetIdentity();
+  const canOpen = useCanOpen();
   const firstName = identity?.fullName?.split(' ')[0];
   return (
     <Stack spacing={3}>
@@ -75,15 +77,15 @@ export default function DashboardPage() {
         </Typography>
       </Box>
       <Grid min={150}>
-        <CountCard resource="services" label="custom.dashboard.counts.services" icon={SpaIcon} to="/services" />
-        <CountCard resource="customers" label="custom.dashboard.counts.customers" icon={PeopleIcon} to="/customers" />
+        {canOpen('/services') && <CountCard resource="services" label="custom.dashboard.counts.services" icon={SpaIcon} to="/services" />}
+        {canOpen('/customers') && <CountCard resource="customers" label="custom.dashboard.counts.customers" icon={PeopleIcon} to="/customers" />}
       </Grid>
       <Box>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           {translate('custom.dashboard.shortcuts')}
         </Typography>
         <Grid min={260}>
-          {LINKS.map(({ to, label, description, icon: Icon }) => (
+          {LINKS.filter((link) => canOpen(link.to)).map(({ to, label, description, icon: Icon }) => (
             <Card key={to} variant="outlined">
               <CardActionArea component={LinkBase} to={to} sx={{ height: '100%' }}>
                 <CardContent>

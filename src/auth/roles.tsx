@@ -1,0 +1,46 @@
+import { useContext, type ReactNode } from 'react';
+import { Alert } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { ShellContext } from '../shell/ShellContext';
+import { can, screenArea, type Action } from '../../schema/access/permissions';
+
+/**
+ * The signed-in user's role ids, from the access token's `realm_access.roles` through the shell's
+ * configuration; none outside the shell. The API checks the same matrix against the database on
+ * every request; this only decides what the admin shows.
+ */
+function useRoles(): readonly number[] {
+  return useContext(ShellContext)?.roles() ?? [];
+}
+
+/**
+ * Whether the signed-in user may use an area (schema/access/permissions.ts).
+ * @example
+ * const canAdminister = useCan('administrators');
+ */
+export function useCan(area: string, action: Action = 'read'): boolean {
+  return can(useRoles(), area, action);
+}
+
+/** A filter for admin paths the signed-in user may open. */
+export function useCanOpen(): (path: string) => boolean {
+  const roles = useRoles();
+  return (path) => can(roles, screenArea(path), 'read');
+}
+
+/** The spec's 'invalid role' message (apiMessages.invalidRole), in place of a screen the role cannot use. */
+export function InvalidRole() {
+  const translate = useTranslate();
+  return (
+    <Alert severity="warning" role="alert" data-testid="invalid-role">
+      {translate('apiMessages.invalidRole')}
+    </Alert>
+  );
+}
+
+/** Renders the screen at the current path, or the 'invalid role' message when the roles do not allow it. */
+export function RoleGate({ children }: { children?: ReactNode }) {
+  const { pathname } = useLocation();
+  return useCanOpen()(pathname) ? <>{children}</> : <InvalidRole />;
+}
