@@ -94,11 +94,13 @@ export async function settle(page: Page, inFlight: () => number = () => 0): Prom
 }
 
 /** Runs axe on the page as it is now, plus the heading check on app screens. */
-export async function runAxe(page: Page): Promise<AuditFinding[]> {
+export async function runAxe(page: Page, { headings: checkHeadings = true } = {}): Promise<AuditFinding[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
-  if (!loaded) await page.addScriptTag({ content: axe.source });
+  // Evaluated through the debugging protocol, not a script tag: the pages' Content-Security-Policy stays as users get it.
+  if (!loaded) await page.evaluate(axe.source);
   const results = await page.evaluate((options) => (window as unknown as { axe: typeof axe }).axe.run(document, options), RUN_OPTIONS);
   const findings = findingsOf(results);
+  if (!checkHeadings) return findings;
   const headings = await page.evaluate(() =>
     [...document.querySelectorAll('h1, [role="heading"][aria-level="1"]')]
       .filter((h) => h.closest('[aria-hidden="true"], [hidden]') === null && (h as HTMLElement).offsetParent !== null)
@@ -159,27 +161,41 @@ export function createAuditor(page: Page, baseUrl: string, inFlight: () => numbe
   const seen = new Set<string>();
   let drawerAudited = false;
 
-  async function auditDrawer(screen: string, url: string): Promise<AuditOutcome | undefined> {
+  const drawer = page.locator('.MuiDrawer-modal .MuiDrawer-paper').first();
+
+  /**
+   * At phone width: audits the navigation drawer (once), then closes it so the content is audited, and
+   * leaves the sidebar's remembered state as it was.
+   */
+  async function phoneScreens(screen: string, url: string): Promise<AuditOutcome[]> {
+    const outcomes: AuditOutcome[] = [];
     const toggle = page.locator('.RaAppBar-menuButton');
-    if (drawerAudited || !(await toggle.isVisible())) return undefined;
-    drawerAudited = true;
-    const before = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith('sidebar.open')).map((k) => [k, localStorage.getItem(k)]));
-    await toggle.click();
-    await page.locator('.MuiDrawer-modal .RaSidebar-paper, .MuiDrawer-modal .MuiDrawer-paper').first().waitFor();
-    await settle(page, inFlight);
-    const outcome = { screen: `${screen} (navigation drawer)`, viewport: 'phone', url, findings: await runAxe(page) };
-    await page.keyboard.press('Escape');
-    await page.locator('.MuiDrawer-modal').first().waitFor({ state: 'detached' }).catch(() => undefined);
-    // Back to the width's default (closed on phones, open on desktops), as if never toggled.
-    await page.evaluate((saved) => {
-      for (const key of Object.keys(localStorage).filter((k) => k.endsWith('sidebar.open'))) {
-        const old = saved.find(([k]) => k === key)?.[1] ?? null;
+    if (!(await toggle.isVisible())) return [{ screen, viewport: 'phone', url, findings: await runAxe(page) }];
+    const saved = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith('sidebar.open')).map((k) => [k, localStorage.getItem(k)] as const));
+    const wasOpen = await drawer.isVisible();
+    if (!drawerAudited) {
+      drawerAudited = true;
+      if (!wasOpen) await toggle.click();
+      await drawer.waitFor();
+      await settle(page, inFlight);
+      outcomes.push({ screen: 'navigation drawer', viewport: 'phone', url, findings: await runAxe(page, { headings: false }) });
+    }
+    if (await drawer.isVisible()) {
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+      await settle(page, inFlight);
+    }
+    outcomes.push({ screen, viewport: 'phone', url, findings: await runAxe(page) });
+    await page.evaluate((before) => {
+      for (const key of new Set([...before.map(([k]) => k), ...Object.keys(localStorage).filter((k) => k.endsWith('sidebar.open'))])) {
+        const old = before.find(([k]) => k === key)?.[1] ?? null;
+        if (old === localStorage.getItem(key)) continue;
         if (old === null) localStorage.removeItem(key);
         else localStorage.setItem(key, old);
         window.dispatchEvent(new StorageEvent('storage', { key, newValue: old }));
       }
-    }, before);
-    return outcome;
+    }, saved);
+    return outcomes;
   }
 
   async function audit(name?: string): Promise<void> {
@@ -193,11 +209,8 @@ export function createAuditor(page: Page, baseUrl: string, inFlight: () => numbe
       for (const viewport of AUDIT_VIEWPORTS) {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
         await settle(page, inFlight);
-        outcomes.push({ screen, viewport: viewport.name, url, findings: await runAxe(page) });
-        if (viewport.name === 'phone' && !new URL(url).pathname.startsWith('/realms')) {
-          const drawer = await auditDrawer(screen, url);
-          if (drawer) outcomes.push(drawer);
-        }
+        if (viewport.name === 'phone') outcomes.push(...(await phoneScreens(screen, url)));
+        else outcomes.push({ screen, viewport: viewport.name, url, findings: await runAxe(page) });
       }
     } finally {
       if (original) await page.setViewportSize(original);

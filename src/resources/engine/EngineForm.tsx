@@ -2,7 +2,6 @@ import { isValidElement, useState, type ReactElement, type ReactNode } from 'rea
 import { Box, Tab, Tabs, Typography } from '@mui/material';
 import {
   Create,
-  DeleteButton,
   Edit,
   ListButton,
   SaveButton,
@@ -19,6 +18,7 @@ import { useDeclaration, useDefinitions } from './api';
 import { EngineInput } from './fields';
 import { pickBySchema, type Contract } from './schema';
 import type { FormSpec, ResourceDeclaration } from './types';
+import { DeleteButton } from './DeleteButton';
 
 /**
  * Form values → request body: the declaration's transform, then only what the input schema accepts.
