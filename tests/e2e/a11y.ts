@@ -66,7 +66,7 @@ function findingsOf(results: AxeResults): AuditFinding[] {
       rule: v.id,
       impact: v.impact ?? null,
       help: v.help,
-      elements: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}  ${n.html.slice(0, 160)}`),
+      elements: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}  ${n.html.slice(0, 160)}${n.failureSummary ? `\n        ${n.failureSummary.split('\n').slice(1, 2).join('').trim()}` : ''}`),
     }));
 }
 

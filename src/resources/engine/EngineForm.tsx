@@ -39,7 +39,7 @@ export function FormSections({ form }: { form: FormSpec<RaRecord> }) {
       {form.sections.map((section, index) => (
         <Box key={section.id ?? index} sx={{ width: '100%', maxWidth: 720, mb: 1 }}>
           {section.id ? (
-            <Typography variant="h6" sx={{ mt: index ? 2 : 0, mb: 1 }}>
+            <Typography variant="h6" component="h2" sx={{ mt: index ? 2 : 0, mb: 1 }}>
               {translate(`resources.${name}.sections.${section.id}`)}
             </Typography>
           ) : null}

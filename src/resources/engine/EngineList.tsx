@@ -69,7 +69,7 @@ export function EngineEmpty() {
   const label = translate(`resources.${name}.name`, { smart_count: 2, _: name });
   return (
     <Box sx={{ textAlign: 'center', py: 6 }}>
-      <Typography variant="h6" color="text.secondary" gutterBottom>
+      <Typography variant="h6" component="p" color="text.secondary" gutterBottom>
         {translate('engine.list.empty', { name: label.toLocaleLowerCase() })}
       </Typography>
       {hasCreate && name ? <CreateButton to={createPathOf(name)} variant="contained" /> : null}
