@@ -53,11 +53,13 @@ export const createPathOf = (name: string) => `/${name}/new`;
 
 function EngineListActions({ extra }: { extra?: ReactElement }) {
   const { name, hasCreate } = useResourceDefinition();
+  const translate = useTranslate();
   return (
     <TopToolbar>
       {extra}
       {hasCreate && name ? <CreateButton to={createPathOf(name)} /> : null}
-      <ExportButton />
+      {/* On phones react-admin drops a disabled button's name (an icon only): name it here. */}
+      <ExportButton aria-label={translate('ra.action.export')} />
     </TopToolbar>
   );
 }
