@@ -100,7 +100,11 @@ export async function runAxe(page: Page, { headings: checkHeadings = true } = {}
   if (!loaded) await page.evaluate(axe.source);
   const results = await page.evaluate((options) => (window as unknown as { axe: typeof axe }).axe.run(document, options), RUN_OPTIONS);
   const findings = findingsOf(results);
-  if (!checkHeadings) return findings;
+  // With a dialog open, the dialog is where the user is; the screen behind it (and its heading) is hidden.
+  const inDialog = await page.evaluate(() =>
+    [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].some((d) => (d as HTMLElement).offsetParent !== null && d.closest('[aria-hidden="true"]') === null),
+  );
+  if (!checkHeadings || inDialog) return findings;
   const headings = await page.evaluate(() =>
     [...document.querySelectorAll('h1, [role="heading"][aria-level="1"]')]
       .filter((h) => h.closest('[aria-hidden="true"], [hidden]') === null && (h as HTMLElement).offsetParent !== null)

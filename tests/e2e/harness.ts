@@ -15,7 +15,7 @@ import { createAuditor, type Auditor } from './a11y';
 /** The browsers of the running tests, whose last screen is audited when each test ends. */
 const live = new Set<Auditor>();
 
-if (process.env.A11Y_DEBUG !== "1") afterEach(async (context) => {
+afterEach(async (context) => {
   if (context.task.result?.state === 'fail') return;
   for (const auditor of live) await auditor.auditOnce();
 });
