@@ -1,14 +1,18 @@
 import type { ReactNode } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 
-/** The heading of a hand-built page, translated. */
+/**
+ * The heading of a hand-built page, translated. The title also goes to the top bar, which holds each
+ * screen's one level-one heading; the heading shown here is the level below it.
+ */
 export function PageHeading({ title, subtitle, action }: { title: string; subtitle?: ReactNode; action?: ReactNode }) {
   const translate = useTranslate();
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
+      <Title title={translate(title)} />
       <div>
-        <Typography variant="h5" component="h1">
+        <Typography variant="h5" component="h2">
           {translate(title)}
         </Typography>
         {subtitle && (

@@ -1,14 +1,15 @@
 import { forwardRef } from 'react';
-import { Button, IconButton, ListItemIcon, ListItemText, ListSubheader, MenuItem, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Button, CircularProgress, IconButton, ListItemIcon, ListItemText, ListSubheader, MenuItem, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import UpgradeIcon from '@mui/icons-material/Upgrade';
 import {
   AppBar as RaAppBar,
-  LoadingIndicator,
   Logout,
-  TitlePortal,
+  RefreshIconButton,
   UserMenu,
+  useGetIdentity,
+  useLoading,
   useTranslate,
   useUserMenu,
   type AppBarProps,
@@ -31,8 +32,11 @@ const UserMenuLink = forwardRef<HTMLAnchorElement, { to: string; label: string; 
 function ShellUserMenu() {
   const translate = useTranslate();
   const profile = useProfile();
+  const { identity } = useGetIdentity();
+  // The button shows the user's name: its accessible name starts with it (WCAG 2.5.3, label in name).
+  const label = identity?.fullName ? translate('shell.userMenu.label', { name: identity.fullName }) : 'ra.auth.user_menu';
   return (
-    <UserMenu>
+    <UserMenu label={label}>
       {profile?.Company?.Name && (
         <ListSubheader component="div" sx={{ lineHeight: 2.5, fontWeight: 600 }}>
           {profile.Company.Name}
@@ -42,6 +46,40 @@ function ShellUserMenu() {
       <UserMenuLink to="/change-password" label={translate('shell.userMenu.changePassword')} icon={<LockResetIcon fontSize="small" />} />
       <Logout />
     </UserMenu>
+  );
+}
+
+/** react-admin's refresh button and loading spinner, the spinner named for screen readers. */
+function LoadingIndicator() {
+  const translate = useTranslate();
+  const loading = useLoading();
+  return (
+    <Box sx={{ position: 'relative' }}>
+      <RefreshIconButton sx={loading ? { opacity: 0 } : undefined} />
+      {loading && (
+        <CircularProgress aria-label={translate('ra.page.loading')} color="inherit" size={16} thickness={6} sx={{ position: 'absolute', top: '30%', left: '30%' }} />
+      )}
+    </Box>
+  );
+}
+
+/** Hides content visually and keeps it for screen readers. */
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/**
+ * Where each screen's <Title> appears (react-admin portals into #react-admin-title): the screen's one
+ * level-one heading. Shown beside the product name from the medium breakpoint; below it, kept for
+ * screen readers only, where the top bar has no room.
+ */
+function ScreenTitle({ visible }: { visible: boolean }) {
+  return (
+    <Typography
+      id="react-admin-title"
+      component="h1"
+      variant="h6"
+      color="inherit"
+      sx={{ ...(visible ? { flex: 1, textOverflow: 'ellipsis', whiteSpace: 'nowrap', overflow: 'hidden' } : visuallyHidden), '&:empty': { display: 'none' } }}
+    />
   );
 }
 
@@ -84,7 +122,7 @@ export function AppBar(props: AppBarProps) {
       >
         {translate('app.name')}
       </Typography>
-      {!isSmall && <TitlePortal />}
+      <ScreenTitle visible={!isSmall} />
     </RaAppBar>
   );
 }

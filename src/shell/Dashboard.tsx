@@ -19,7 +19,7 @@ export function Dashboard() {
   return (
     <>
       <Title title={translate('shell.dashboard.title')} />
-      <Typography variant="h4" component="h1" sx={{ mt: 1 }}>
+      <Typography variant="h4" component="h2" sx={{ mt: 1 }}>
         {translate('shell.dashboard.welcome', { name: profile ? fullNameOf(profile) : '' })}
       </Typography>
       {profile?.Company?.Name && (

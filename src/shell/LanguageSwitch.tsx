@@ -20,7 +20,8 @@ export function LanguageSwitch() {
         color="inherit"
         aria-controls={anchor ? 'language-menu' : undefined}
         aria-haspopup="true"
-        aria-label={current}
+        // On phones the button shows the code only; its name starts with that code (label in name).
+        aria-label={isXSmall ? `${locale.toUpperCase()} (${current})` : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
         startIcon={isXSmall ? undefined : <TranslateIcon />}
         endIcon={<ExpandMoreIcon fontSize="small" />}

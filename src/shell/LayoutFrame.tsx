@@ -1,6 +1,7 @@
 import { Component, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { useMediaQuery, type Theme } from '@mui/material';
 import { styled } from '@mui/material/styles';
-import { Loading, Sidebar, SkipNavigationButton, useResetErrorBoundaryOnLocationChange } from 'react-admin';
+import { Loading, Sidebar, useResetErrorBoundaryOnLocationChange, useStore, useTranslate } from 'react-admin';
 import type { LayoutErrorProps } from './LayoutError';
 
 const PREFIX = 'RaLayout';
@@ -38,10 +39,48 @@ const Root = styled('div', { name: PREFIX, overridesResolver: (_props, styles) =
     flexBasis: 0,
     minWidth: 0,
     padding: 0,
+    // Focused by the skip link only (tabIndex -1): no ring around the whole screen.
+    '&:focus': { outline: 'none' },
   },
 }));
 
 type ErrorView = ComponentType<LayoutErrorProps>;
+
+const MAIN_CONTENT = 'main-content';
+
+/**
+ * The first stop of the Tab key: "Skip to content", shown when focused. It moves focus to the screen's
+ * content, so the next Tab reaches the screen's first field or button, not the top bar and the sidebar.
+ * The page's address (whose hash names a screen's tab) is left alone.
+ */
+const SkipLink = styled('a')(({ theme }) => ({
+  position: 'fixed',
+  left: theme.spacing(2),
+  top: theme.spacing(-10),
+  zIndex: 5000,
+  padding: theme.spacing(1, 2),
+  borderRadius: (theme.vars || theme).shape.borderRadius,
+  backgroundColor: (theme.vars || theme).palette.background.paper,
+  color: (theme.vars || theme).palette.primary.main,
+  fontWeight: 500,
+  boxShadow: (theme.vars || theme).shadows[4],
+  '&:focus': { top: theme.spacing(1), outline: `2px solid ${(theme.vars || theme).palette.primary.main}`, outlineOffset: 2 },
+}));
+
+function SkipToContent() {
+  const translate = useTranslate();
+  return (
+    <SkipLink
+      href={`#${MAIN_CONTENT}`}
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById(MAIN_CONTENT)?.focus();
+      }}
+    >
+      {translate('ra.navigation.skip_nav')}
+    </SkipLink>
+  );
+}
 
 function ErrorFallback({ view: View, error, errorInfo, reset }: { view: ErrorView; error: Error; errorInfo?: ErrorInfo; reset: () => void }) {
   useResetErrorBoundaryOnLocationChange(reset);
@@ -88,16 +127,25 @@ export interface LayoutFrameProps {
  * @example <LayoutFrame appBar={AppBar} menu={Menu} error={LayoutError}>{children}</LayoutFrame>
  */
 export function LayoutFrame({ appBar: AppBar, menu: Menu, error, className, children }: LayoutFrameProps) {
+  // The sidebar's state for this width, on the very render the width changes: react-admin's own hook
+  // answers the previous width's default for one render, which left an invisible drawer blocking every
+  // click after a window narrowed to phone width.
+  const isXSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const [stored] = useStore<boolean | undefined>('sidebar.open');
+  const sidebarOpen = stored ?? !isXSmall;
+  const translate = useTranslate();
+  // On phones the sidebar is a modal drawer (a dialog): it is named.
+  const drawerProps = isXSmall ? { slotProps: { paper: { 'aria-label': translate('shell.menu.navigation') } } } : {};
   return (
     <Root className={className ? `layout ${className}` : 'layout'}>
-      <SkipNavigationButton />
+      <SkipToContent />
       <div className={classes.appFrame}>
         <AppBar />
         <main className={classes.contentWithSidebar}>
-          <Sidebar>
+          <Sidebar open={sidebarOpen} {...drawerProps}>
             <Menu />
           </Sidebar>
-          <div id="main-content" className={classes.content}>
+          <div id={MAIN_CONTENT} tabIndex={-1} className={classes.content}>
             <ScreenErrorBoundary view={error}>
               <Suspense fallback={<Loading />}>{children}</Suspense>
             </ScreenErrorBoundary>

@@ -61,7 +61,7 @@ export function Menu() {
       {groups.map(([group, items]) => (
         <Fragment key={group}>
           {open ? (
-            <ListSubheader component="div" sx={{ lineHeight: 2.5, mt: 1, bgcolor: 'transparent', textTransform: 'uppercase', fontSize: 12, letterSpacing: 0.5 }}>
+            <ListSubheader component="div" sx={{ lineHeight: 2.5, mt: 1, bgcolor: 'background.default', textTransform: 'uppercase', fontSize: 12, letterSpacing: 0.5 }}>
               {translate(`shell.menu.${group}`)}
             </ListSubheader>
           ) : (

@@ -19,7 +19,7 @@ export function NotYetAvailable({ screen }: NotYetAvailableProps) {
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <ConstructionIcon color="action" />
-            <Typography variant="h5" component="h1">
+            <Typography variant="h5" component="h2">
               {name}
             </Typography>
           </Stack>

@@ -3,12 +3,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDb, type Db } from '../../server/db/db';
 import { migrate } from '../../server/db/migrate';
 import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from '../../server/db/seed';
+import { createAuditor, type Auditor } from './a11y';
+
+/** The browsers of the running tests, whose last screen is audited when each test ends. */
+const live = new Set<Auditor>();
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') return;
+  for (const auditor of live) await auditor.auditOnce();
+});
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -32,8 +42,13 @@ export interface E2eEnv {
   page: Page;
   /** Signs in through the identity provider's login form and waits for the shell. */
   login(email?: string, password?: string): Promise<void>;
-  /** Saves a screenshot under .tmp/screenshots for a person to look at. */
+  /** Saves a screenshot under .tmp/screenshots for a person to look at, and audits the screen (see a11y.ts). */
   screenshot(name: string): Promise<void>;
+  /**
+   * Audits the screen as it is now for accessibility at desktop and phone width (see a11y.ts). Screens are
+   * also audited without asking: before each `page.goto`, at each screenshot and at the end of each test.
+   */
+  audit(name?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,6 +77,23 @@ export async function startE2e(options: { locale?: string; width?: number; heigh
   });
   const page = await context.newPage();
   const baseUrl = `http://127.0.0.1:${port}`;
+  let inFlight = 0;
+  page.on('request', (r) => {
+    if (r.resourceType() === 'fetch' || r.resourceType() === 'xhr') inFlight++;
+  });
+  const done = (r: { resourceType(): string }) => {
+    if (r.resourceType() === 'fetch' || r.resourceType() === 'xhr') inFlight = Math.max(0, inFlight - 1);
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  const auditor = createAuditor(page, baseUrl, () => inFlight);
+  // The screen being left has settled under the test's own checks: audit it before going on.
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    await auditor.auditOnce();
+    return goto(url, options);
+  };
+  live.add(auditor);
   return {
     baseUrl,
     app,
@@ -71,6 +103,8 @@ export async function startE2e(options: { locale?: string; width?: number; heigh
     page,
     async login(email = DEMO_EMAIL, password = DEMO_PASSWORD) {
       await page.goto(baseUrl + '/');
+      await page.locator('input[name="email"], input[name="username"], input[type="email"]').first().waitFor();
+      await auditor.audit('sign-in');
       await page.locator('input[name="email"], input[name="username"], input[type="email"]').first().fill(email);
       await page.locator('input[type="password"]').first().fill(password);
       await page.locator('button[type="submit"]').first().click();
@@ -78,8 +112,11 @@ export async function startE2e(options: { locale?: string; width?: number; heigh
     },
     async screenshot(name: string) {
       await page.screenshot({ path: join('.tmp', 'screenshots', `${name}.png`), fullPage: true });
+      await auditor.audit(name);
     },
+    audit: (name?: string) => auditor.audit(name),
     async close() {
+      live.delete(auditor);
       await browser.close();
       await app.close();
       await db.close();

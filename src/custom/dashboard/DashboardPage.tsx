@@ -7,7 +7,7 @@ import SpaIcon from '@mui/icons-material/Spa';
 import PeopleIcon from '@mui/icons-material/People';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import BusinessIcon from '@mui/icons-material/Business';
-import { LinkBase, useGetIdentity, useGetList, useTranslate } from 'react-admin';
+import { LinkBase, Title, useGetIdentity, useGetList, useTranslate } from 'react-admin';
 import { useCompany } from '../company/useCompany';
 import { useCanOpen } from '../../auth/roles';
 
@@ -65,11 +65,12 @@ export default function DashboardPage() {
   const firstName = identity?.fullName?.split(' ')[0];
   return (
     <Stack spacing={3}>
+      <Title title={translate('shell.screens.dashboard')} />
       <Box>
         <Typography variant="overline" color="text.secondary">
           {company?.Name ?? <Skeleton width={200} />}
         </Typography>
-        <Typography variant="h4" component="h1">
+        <Typography variant="h4" component="h2">
           {firstName ? translate('custom.dashboard.welcomeName', { name: firstName }) : translate('custom.dashboard.welcome')}
         </Typography>
         <Typography variant="body1" color="text.secondary">

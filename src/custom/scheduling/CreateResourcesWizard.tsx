@@ -139,7 +139,7 @@ export default function CreateResourcesWizard() {
   return (
     <Box sx={{ mt: 2, maxWidth: 860 }}>
       <Title title="custom.scheduling.wizard.title" />
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
         {translate('custom.scheduling.wizard.title')}
       </Typography>
       <Tabs value={tab} onChange={(_, next: string) => setTab(next)} variant="fullWidth" sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>

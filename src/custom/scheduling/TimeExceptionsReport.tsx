@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Chip, MenuItem, Paper, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { Title, useGetList, useTranslate } from 'react-admin';
+import { useGetList, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { QueryResponse } from '../../../schema/common';
 import type { ResourceDetails, TimeExceptionOccurrence } from '../../../schema/scheduling';
@@ -33,7 +33,6 @@ export default function TimeExceptionsReport() {
 
   return (
     <Box sx={{ mt: 2 }}>
-      <Title title="custom.scheduling.report.title" />
       <PageHeading title="custom.scheduling.report.title" subtitle={translate('custom.scheduling.report.subtitle')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }}>
         <Picker kind="date" size="small" required label={translate('custom.scheduling.report.from')} value={from} onChange={(v) => setFrom(v ?? '')} />

@@ -2,7 +2,6 @@ import { isValidElement, useState, type ReactElement, type ReactNode } from 'rea
 import { Box, Tab, Tabs, Typography } from '@mui/material';
 import {
   Create,
-  DeleteButton,
   Edit,
   ListButton,
   SaveButton,
@@ -20,6 +19,7 @@ import { EngineInput } from './fields';
 import { FocusFirstError } from './FocusFirstError';
 import { pickBySchema, type Contract } from './schema';
 import type { FormSpec, ResourceDeclaration } from './types';
+import { DeleteButton } from './DeleteButton';
 
 /**
  * Form values → request body: the declaration's transform, then only what the input schema accepts.
@@ -41,7 +41,7 @@ export function FormSections({ form }: { form: FormSpec<RaRecord> }) {
       {form.sections.map((section, index) => (
         <Box key={section.id ?? index} sx={{ width: '100%', maxWidth: 720, mb: 1 }}>
           {section.id ? (
-            <Typography variant="h6" sx={{ mt: index ? 2 : 0, mb: 1 }}>
+            <Typography variant="h6" component="h2" sx={{ mt: index ? 2 : 0, mb: 1 }}>
               {translate(`resources.${name}.sections.${section.id}`)}
             </Typography>
           ) : null}

@@ -59,11 +59,13 @@ const WHOLE_RECORDS = {};
 
 function EngineListActions({ extra }: { extra?: ReactElement }) {
   const { name, hasCreate } = useResourceDefinition();
+  const translate = useTranslate();
   return (
     <TopToolbar>
       {extra}
       {hasCreate && name ? <CreateButton to={createPathOf(name)} /> : null}
-      <ExportButton meta={WHOLE_RECORDS} />
+      {/* On phones react-admin drops a disabled button's name (an icon only): name it here. */}
+      <ExportButton meta={WHOLE_RECORDS} aria-label={translate('ra.action.export')} />
     </TopToolbar>
   );
 }
@@ -75,7 +77,7 @@ export function EngineEmpty() {
   const label = translate(`resources.${name}.name`, { smart_count: 2, _: name });
   return (
     <Box sx={{ textAlign: 'center', py: 6 }}>
-      <Typography variant="h6" color="text.secondary" gutterBottom>
+      <Typography variant="h6" component="p" color="text.secondary" gutterBottom>
         {translate('engine.list.empty', { name: label.toLocaleLowerCase() })}
       </Typography>
       {hasCreate && name ? <CreateButton to={createPathOf(name)} variant="contained" /> : null}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { DeleteButton, useNotify } from 'react-admin';
+import { useNotify } from 'react-admin';
 import { apiErrorInfo } from '../../custom/api';
+import { DeleteButton } from '../engine/DeleteButton';
 import { deleteErrorMessage } from '../engine/EngineForm';
 import { ResourceConflictModal } from './ResourceConflictModal';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Chip, List, ListItemButton, ListItemText, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, List, ListItem, ListItemButton, ListItemText, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Title, useGetList, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -45,17 +45,19 @@ function Section<T extends { id: number | string; Name: string; Active: boolean 
       ) : null}
       <List disablePadding>
         {records?.map((r) => (
-          <ListItemButton key={r.id} component={Link} to={to(r)} divider>
-            <ListItemText
-              primary={
-                <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                  {r.Name}
-                  {r.Active ? null : <Chip size="small" label={translate('resources.schedules.inactive')} />}
-                </Box>
-              }
-              secondary={describe(r)}
-            />
-          </ListItemButton>
+          <ListItem key={r.id} disablePadding divider>
+            <ListItemButton component={Link} to={to(r)}>
+              <ListItemText
+                primary={
+                  <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                    {r.Name}
+                    {r.Active ? null : <Chip size="small" label={translate('resources.schedules.inactive')} />}
+                  </Box>
+                }
+                secondary={describe(r)}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Paper>

@@ -4,7 +4,6 @@ import { Alert, AlertTitle, Box, Typography } from '@mui/material';
 import {
   BooleanInput,
   Create,
-  DeleteButton,
   Edit,
   required,
   SaveButton,
@@ -18,6 +17,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import { DeleteButton } from '../engine/DeleteButton';
 import type { FieldValues } from 'react-hook-form';
 import { ScheduleResourcesInput, ScheduleServicesInput } from './inputs';
 import { SCHEDULE_REDIRECT_DELAY_MS } from './scheduleValues';

@@ -5,7 +5,6 @@ import {
   AutocompleteArrayInput,
   BooleanInput,
   Create,
-  DeleteButton,
   Edit,
   FormDataConsumer,
   ReferenceArrayInput,
@@ -27,6 +26,7 @@ import type { CollidingEvent } from '../../../schema/scheduling';
 import type { QueryResponse } from '../../../schema/common';
 import { apiErrorInfo } from '../../custom/api';
 import { useApi } from '../engine/api';
+import { DeleteButton } from '../engine/DeleteButton';
 import { ColorInput } from '../resources/ColorInput';
 import { DaysOfWeekInput, TimeInput } from '../schedules/inputs';
 import { PickerInput } from '../engine/inputs/DateTimeInputs';

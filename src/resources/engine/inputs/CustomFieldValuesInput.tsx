@@ -46,7 +46,7 @@ export function CustomFieldValuesInput({ table, source = 'CustomFieldValues', ti
   return (
     <Box sx={{ width: '100%' }}>
       {title ? (
-        <Typography variant="h6" sx={{ mt: 2, mb: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ mt: 2, mb: 1 }}>
           {translate(title)}
         </Typography>
       ) : null}
