@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +16,8 @@ export interface BuildOptions {
   config: ServerConfig;
   /** Pino logging; off in tests. */
   logger?: boolean;
+  /** Sees every route as it is registered (the fuzz test walks them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface BuildOptions {
  * const app = await buildApp({ db, config: loadConfig() });
  * await app.listen({ port: 8080 });
  */
-export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logger = false, onRoute }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 2 * 1024 * 1024,
@@ -33,6 +35,7 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
       customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true },
     },
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('versions', await DataVersions.open(db));
