@@ -10,6 +10,7 @@ import contextPlugin from './context';
 import identityPlugin from './identity/index';
 import areasPlugin from './areas/index';
 import { addContractSchemas } from './schemas';
+import { registerInputGuards, validationOptions } from './validation';
 
 export interface BuildOptions {
   db: Db;
@@ -31,15 +32,14 @@ export async function buildApp({ db, config, logger = false, onRoute }: BuildOpt
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: true,
-    ajv: {
-      customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true },
-    },
+    ...validationOptions,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('versions', await DataVersions.open(db));
   app.setErrorHandler(errorHandler);
+  registerInputGuards(app);
   addContractSchemas(app);
 
   await app.register(identityPlugin);

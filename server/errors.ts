@@ -148,10 +148,14 @@ export function errorHandler(error: FastifyError | ApiError | Error, request: Fa
   }
   const fe = error as FastifyError & { validation?: AjvError[]; validationContext?: string };
   if (fe.validation) {
-    const errors = fe.validation.map((e) => {
-      const key = AJV_CODES[e.keyword] ?? 'InvalidValue';
+    // One error per field: the alternatives of an anyOf each report their own failure.
+    const seen = new Set<string>();
+    const errors = fe.validation.flatMap((e) => {
+      const key = e.keyword === 'format' && e.params.format === 'calendar-date' ? 'InvalidDate' : (AJV_CODES[e.keyword] ?? 'InvalidValue');
       const field = fieldOf(e) || (fe.validationContext ?? 'body');
-      return { ErrorCode: key, FieldName: field, Message: messageFor(lang, key, { field, ...ajvParams(e) }) };
+      if (seen.has(field)) return [];
+      seen.add(field);
+      return [{ ErrorCode: key, FieldName: field, Message: messageFor(lang, key, { field, ...ajvParams(e) }) }];
     });
     void reply.status(400).send(responseStatus(errors[0].ErrorCode, errors.length === 1 ? errors[0].Message : messageFor(lang, 'ValidationFailed', {}), errors));
     return;
@@ -163,9 +167,20 @@ export function errorHandler(error: FastifyError | ApiError | Error, request: Fa
     return;
   }
   // Fastify's own 4xx: bad JSON, body too large, unsupported media type…
-  const code = fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'PayloadTooLarge' : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'UnsupportedMediaType' : 'BadRequest';
-  void reply.status(status).send(responseStatus(code, error.message));
+  const key = FRAMEWORK_CODES[fe.code ?? ''] ?? 'BadRequest';
+  const params = { field: 'body', limit: request.routeOptions.bodyLimit ?? '', type: String(request.headers['content-type'] ?? '').split(';')[0] };
+  const message = messageFor(lang, key, params);
+  const errors = key === 'InvalidJson' || key === 'PayloadTooLarge' ? [{ ErrorCode: key, FieldName: 'body', Message: message }] : [];
+  void reply.status(status).send(responseStatus(key, message, errors));
 }
+
+/** Fastify's error codes for requests it refuses itself, as catalogue keys. */
+const FRAMEWORK_CODES: Record<string, ServerMessageKey> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'InvalidJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'InvalidJson',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PayloadTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UnsupportedMediaType',
+};
 
 /** 404 for unknown routes, in the same shape. */
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): void {

@@ -56,7 +56,11 @@ async function send(request: Sent): Promise<LightMyRequestResponse> {
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(request.json);
   }
-  const inject = () => server.api({ method: request.method as 'GET', url: request.url + qs, payload, headers, token });
+  // The identity endpoints are called as a browser or an OAuth client would: without the API's token.
+  const inject = () =>
+    request.url.startsWith('/api/')
+      ? server.api({ method: request.method as 'GET', url: request.url + qs, payload, headers, token })
+      : server.app.inject({ method: request.method as 'GET', url: request.url + qs, payload, headers });
   const res = await inject();
   if (res.statusCode === 401 && request.url.startsWith('/api/')) {
     // A request that ended the session (an accepted logout): sign in again and carry on.
@@ -131,6 +135,8 @@ function errorShapeProblem(target: Target, res: LightMyRequestResponse): string 
   const type = String(res.headers['content-type'] ?? '');
   const identity = !target.url.startsWith('/api/');
   if (identity && type.startsWith('text/html')) return undefined;
+  // The provider's own answer for a path under the realm that it does not know.
+  if (identity && res.statusCode === 404 && type.startsWith('text/plain')) return undefined;
   let body: unknown;
   try {
     body = res.json();
