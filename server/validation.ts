@@ -71,7 +71,9 @@ export function isCalendarDate(value: string): boolean {
   return m[4] === undefined || (Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6] ?? 0) < 60);
 }
 
-const AJV_OPTIONS = { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true } as const;
+// strictTypes off: `Integer | null` fields carry their bounds beside the anyOf, which is valid JSON
+// Schema (bounds apply to numbers only) but which ajv's strict mode would log on every start.
+const AJV_OPTIONS = { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true, strictTypes: false } as const;
 
 type ExternalSchemas = Parameters<ReturnType<typeof AjvCompiler>>[0];
 type AjvServerOptions = NonNullable<Parameters<ReturnType<typeof AjvCompiler>>[1]>;
@@ -169,6 +171,8 @@ export const validationOptions = {
   routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   ajv: { customOptions: AJV_OPTIONS },
   schemaController: { compilersFactory: { buildValidator: buildValidator() } },
+  // Answers are serialised with their own ajv (for anyOf): it must know the format too.
+  serializerOpts: { ajv: { formats: { 'calendar-date': isCalendarDate }, strictTypes: false } },
   frameworkErrors,
   clientErrorHandler,
 } satisfies FastifyServerOptions;
