@@ -1,4 +1,4 @@
-import type { DayOfWeek, DayOfWeekId, Id, IdName, LocalDate, LocalDateTime, QueryBase, TimeOfDay } from './common';
+import type { DayOfWeek, DayOfWeekId, Id, IdName, Integer, LocalDate, LocalDateTime, QueryBase, TimeOfDay } from './common';
 
 /**
  * Resources, schedules, time exceptions and free times (issue 3).
@@ -97,8 +97,8 @@ export interface RecurringScheduleInput {
   ValidTo?: LocalDate | null;
   StartTime: TimeOfDay;
   EndTime: TimeOfDay;
-  /** @minimum 0 @maximum 3650 @asType integer */
-  NumberOfScheduleDays?: number | null;
+  /** @minimum 0 @maximum 3650 */
+  NumberOfScheduleDays?: Integer | null;
   IsResourceSpecific?: boolean;
   EnableBookingUntilClosingTime?: boolean;
   IsFixedTimes?: boolean;

@@ -80,6 +80,9 @@ export interface DayOfWeek {
   DayOfWeek: string;
 }
 
+/** A whole number, for fields that may also be null (`Integer | null`; `@asType` on a union drops the null). @asType integer */
+export type Integer = number;
+
 /** A record id. @minimum 1 @asType integer */
 export type Id = number;
 

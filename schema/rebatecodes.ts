@@ -1,4 +1,4 @@
-import type { DayOfWeek, DayOfWeekId, Id, IdName, LocalDate, LocalDateTime, QueryBase, TimeOfDay } from './common';
+import type { DayOfWeek, DayOfWeekId, Id, IdName, Integer, LocalDate, LocalDateTime, QueryBase, TimeOfDay } from './common';
 
 /** 1 Percent, 2 Currency (fixed amount), 3 PunchTicket, 4 ValueCard, 5 GiftCard. */
 export type RebateCodeTypeId = 1 | 2 | 3 | 4 | 5;
@@ -82,10 +82,10 @@ export interface RebateCodeInput {
   ValidTo?: LocalDate | null;
   FromTime?: TimeOfDay | null;
   ToTime?: TimeOfDay | null;
-  /** Default 9999. @minimum 1 @maximum 1000000 @asType integer */
-  MaxNumberOfUses?: number | null;
-  /** Default 1 for percent and currency codes, MaxNumberOfUses for tickets and cards. @minimum 1 @maximum 1000000 @asType integer */
-  MaxNumberOfUsesPerCustomer?: number | null;
+  /** Default 9999. @minimum 1 @maximum 1000000 */
+  MaxNumberOfUses?: Integer | null;
+  /** Default 1 for percent and currency codes, MaxNumberOfUses for tickets and cards. @minimum 1 @maximum 1000000 */
+  MaxNumberOfUsesPerCustomer?: Integer | null;
   RebateCodeStatusId?: RebateCodeStatusId;
   /** @maxItems 7 */
   DaysOfWeek?: DayOfWeekId[];
@@ -166,8 +166,8 @@ export interface RebateCodeTransactionInput {
   RebateCodeId: Id;
   /** Value and gift cards. @minimum 0 @maximum 100000000 */
   Amount?: number | null;
-  /** Punch tickets. @minimum 0 @maximum 100000 @asType integer */
-  Usage?: number | null;
+  /** Punch tickets. @minimum 0 @maximum 100000 */
+  Usage?: Integer | null;
   ChangeType: RebateCodeChangeType;
   CustomerId?: Id | null;
   /** @maxLength 1000 */

@@ -1,4 +1,4 @@
-import type { DayOfWeek, DayOfWeekId, Id, LocalDate, LocalDateTime, QueryBase, TimeOfDay, VatPercent } from './common';
+import type { DayOfWeek, DayOfWeekId, Id, Integer, LocalDate, LocalDateTime, QueryBase, TimeOfDay, VatPercent } from './common';
 import type { CustomField, CustomFieldValue, CustomFieldValueInput } from './customfields';
 import type { ServiceResourceType, ServiceSchedule } from './scheduling';
 
@@ -123,12 +123,12 @@ export interface ServiceInput {
   ImageUrl?: string | null;
   /** Minutes. @minimum 1 @maximum 525600 @asType integer */
   Duration: number;
-  /** @minimum 1 @maximum 525600 @asType integer */
-  MinDuration?: number | null;
-  /** @minimum 1 @maximum 525600 @asType integer */
-  MaxDuration?: number | null;
-  /** @minimum 1 @maximum 525600 @asType integer */
-  DurationInterval?: number | null;
+  /** @minimum 1 @maximum 525600 */
+  MinDuration?: Integer | null;
+  /** @minimum 1 @maximum 525600 */
+  MaxDuration?: Integer | null;
+  /** @minimum 1 @maximum 525600 */
+  DurationInterval?: Integer | null;
   DurationTypeId?: ServiceDurationTypeId;
   /** @minimum 0 @maximum 100000 @asType integer */
   SortOrder?: number;

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -13,12 +13,15 @@ import areasPlugin from './areas/index';
 import { addContractSchemas } from './schemas';
 import serviceStackConventions from './serviceStack/index';
 import { addSecurityHeaders } from './securityHeaders';
+import { registerInputGuards, validationOptions } from './validation';
 
 export interface BuildOptions {
   db: Db;
   config: ServerConfig;
   /** Pino logging; off in tests. */
   logger?: boolean;
+  /** Sees every route as it is registered (the fuzz test walks them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -27,20 +30,20 @@ export interface BuildOptions {
  * const app = await buildApp({ db, config: loadConfig() });
  * await app.listen({ port: 8080 });
  */
-export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logger = false, onRoute }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: true,
-    ajv: {
-      customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true },
-    },
+    ...validationOptions,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('versions', await DataVersions.open(db));
   app.setErrorHandler(errorHandler);
   addSecurityHeaders(app, config.keycloakUrl);
+  registerInputGuards(app);
   addContractSchemas(app);
 
   await app.register(serviceStackConventions);

@@ -150,7 +150,7 @@ export function errorHandler(error: FastifyError | ApiError | Error, request: Fa
   const fe = error as FastifyError & { validation?: AjvError[]; validationContext?: string };
   if (fe.validation) {
     const errors = oneErrorPerField(fe.validation, (e) => fieldOf(e) || (fe.validationContext ?? 'body')).map((e) => {
-      const key = AJV_CODES[e.keyword] ?? 'InvalidValue';
+      const key = e.keyword === 'format' && e.params.format === 'calendar-date' ? 'InvalidDate' : (AJV_CODES[e.keyword] ?? 'InvalidValue');
       const field = fieldOf(e) || (fe.validationContext ?? 'body');
       const text = (e.keyword === 'pattern' && datePatternKey(e.params.pattern)) || key;
       return { ErrorCode: key, FieldName: field, Message: messageFor(lang, text, { field, ...ajvParams(e) }) };
@@ -165,9 +165,20 @@ export function errorHandler(error: FastifyError | ApiError | Error, request: Fa
     return;
   }
   // Fastify's own 4xx: bad JSON, body too large, unsupported media type…
-  const code = fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'PayloadTooLarge' : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'UnsupportedMediaType' : 'BadRequest';
-  void reply.status(status).send(responseStatus(code, error.message));
+  const key = FRAMEWORK_CODES[fe.code ?? ''] ?? 'BadRequest';
+  const params = { field: 'body', limit: request.routeOptions.bodyLimit ?? '', type: String(request.headers['content-type'] ?? '').split(';')[0] };
+  const message = messageFor(lang, key, params);
+  const errors = key === 'InvalidJson' || key === 'PayloadTooLarge' ? [{ ErrorCode: key, FieldName: 'body', Message: message }] : [];
+  void reply.status(status).send(responseStatus(key, message, errors));
 }
+
+/** Fastify's error codes for requests it refuses itself, as catalogue keys. */
+const FRAMEWORK_CODES: Record<string, ServerMessageKey> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'InvalidJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'InvalidJson',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PayloadTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UnsupportedMediaType',
+};
 
 /** 404 for unknown routes, in the same shape. */
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): void {

@@ -83,6 +83,8 @@ export class PgAdapter implements Adapter {
   }
 
   private async findWhere(condition: string, value: string): Promise<AdapterPayload | undefined> {
+    // No stored id holds a NUL byte (PostgreSQL text cannot), and the query would fail on it.
+    if (value.includes('\u0000')) return undefined;
     const row = await this.db.one<{ payload: AdapterPayload }>(
       `select payload from oidc_payloads
         where type = $1 and ${condition} and (expires_at is null or expires_at > now())`,

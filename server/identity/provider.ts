@@ -234,6 +234,8 @@ export function createEmbeddedProvider({ db, config, keys, adminOrigins }: Embed
       if (typeof params.username !== 'string' || typeof params.password !== 'string' || !params.username || !params.password) {
         throw new errors.InvalidRequest("missing required parameter 'username' or 'password'");
       }
+      // The provider parses this body itself, so the API's control-character guard does not see it.
+      if (/\p{Cc}/u.test(params.username)) throw new errors.InvalidRequest("invalid parameter 'username'");
       const result = await authenticate(db, { email: params.username, client: ctx.ip }, params.password);
       if (!('user' in result)) {
         // Keycloak's wording in error_description (oidc-provider would put a generic one there).

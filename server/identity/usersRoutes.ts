@@ -233,7 +233,7 @@ export default async function usersRoutes(app: FastifyInstance, { config, servic
 
   app.get<{ Params: { id: string; lang: string } }>(
     '/users/agreement/:id/:lang',
-    { config: { public: true } },
+    { config: { public: true }, schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 }, lang: { type: 'string' } } } } },
     async (request, reply) => {
       const lang = (LANGUAGES as readonly string[]).includes(request.params.lang) ? (request.params.lang as Lang) : 'sv';
       const id = Number(request.params.id);

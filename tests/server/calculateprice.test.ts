@@ -210,7 +210,7 @@ describe('PUT /services/{Id}/calculateprice: bad input', () => {
       [services.padel.Id, { Interval: from, RebateCodeIds: [codes.percent10.Id, codes.percent10.Id] }, 'RebateCodeIds', 'CodeAlreadyApplied'],
       [services.padel.Id, { Interval: { From: `${MONDAY}T10:00:00`, To: `${MONDAY}T09:00:00` } }, 'Interval.To', 'ToBeforeFrom'],
       [services.conference.Id, { Interval: { From: `${MONDAY}T10:00:00`, To: '2031-07-01T10:00:00' } }, 'Interval.To', 'IntervalTooLong'],
-      [services.padel.Id, { Interval: { From: '2030-02-30T10:00:00' } }, 'Interval.From', 'InvalidDateTime'],
+      [services.padel.Id, { Interval: { From: '2030-02-30T10:00:00' } }, 'Interval.From', 'InvalidDate'],
       [services.padel.Id, { Interval: { From: 'tomorrow' } }, 'Interval.From', 'InvalidFormat'],
       [services.padel.Id, {}, 'Interval', 'NotEmpty'],
       [services.padel.Id, { Interval: from, Quantities: [{ PriceId: 0, Quantity: -1 }] }, 'Quantities[0].Quantity', 'GreaterThanOrEqual'],

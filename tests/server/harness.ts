@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import type { Db } from '../../server/db/db';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/db/seed';
@@ -25,10 +25,10 @@ export interface TestServer {
  * const server = await createTestServer();
  * const res = await server.api({ method: 'GET', url: '/api/customers?Take=5' });
  */
-export async function createTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export async function createTestServer(overrides: Partial<ServerConfig> = {}, build: Pick<BuildOptions, 'onRoute'> = {}): Promise<TestServer> {
   const { db, drop } = await freshDb();
   const config: ServerConfig = { ...loadConfig({ PUBLIC_URL: 'http://localhost:8080', ADMIN_DIST: '.tmp/no-admin' }), ...overrides };
-  const app = await buildApp({ db, config });
+  const app = await buildApp({ db, config, ...build });
   await app.ready();
   const tokens = new Map<string, string>();
   const login = async (email = DEMO_EMAIL, password = DEMO_PASSWORD): Promise<string> => {

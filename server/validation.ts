@@ -1,0 +1,183 @@
+/**
+ * Input validation set-up: what every request must satisfy before a handler (and the database)
+ * sees it, and the framework's own refusals in the contract's ResponseStatus shape.
+ *
+ * - Bodies are validated strictly: JSON types are what the contract says (`Price: null` is not 0,
+ *   `Duration: true` is not 1). Query strings and path parameters arrive as text and are coerced.
+ * - Integers fit PostgreSQL's int4 unless the contract bounds them more tightly; id-like numbers
+ *   (`…Id`, `…Ids`, Skip, Take, Offset) are integers.
+ * - Calendar dates are real dates (`2026-02-30` is refused), times real times.
+ * - No string carries NUL or other control characters; bodies keep tab, line feed and carriage
+ *   return for multi-line texts. Unpaired surrogates (not encodable as UTF-8) are refused too.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { AjvCompiler, type Ajv, type RouteDefinition, type ValidatorFactory } from '@fastify/ajv-compiler';
+import type { Socket } from 'node:net';
+import { STATUS_CODES } from 'node:http';
+import { ApiError, responseStatus } from './errors';
+import { messageFor, requestLanguage, type Lang } from './messages';
+
+export const INT4_MAX = 2147483647;
+export const INT4_MIN = -2147483648;
+
+type Schema = Record<string, unknown>;
+
+const ID_LIKE = /(^|[a-z])Ids?$|^(Skip|Take|Offset)$/;
+const DATE_PATTERN = /^\^\\d\{4\}-\\d\{2\}-\\d\{2\}/;
+
+/**
+ * The contract as requests are validated against it: int4 bounds on every number without tighter
+ * ones, id-like numbers as integers, and the calendar check on date patterns. The generated file
+ * stays as the types say; this is the storage's view of it.
+ */
+export function withStorageLimits<T>(schema: T): T {
+  const visit = (node: unknown, name?: string): unknown => {
+    if (Array.isArray(node)) return node.map((n) => visit(n, name));
+    if (!node || typeof node !== 'object') return node;
+    const s: Schema = {};
+    for (const [key, value] of Object.entries(node as Schema)) {
+      if (key === 'properties' && value && typeof value === 'object') {
+        s.properties = Object.fromEntries(Object.entries(value as Schema).map(([prop, sub]) => [prop, visit(sub, prop)]));
+      } else if (key === 'items' || key === 'anyOf' || key === 'oneOf' || key === 'allOf') {
+        s[key] = visit(value, name);
+      } else if (key === 'definitions' && value && typeof value === 'object') {
+        s.definitions = Object.fromEntries(Object.entries(value as Schema).map(([def, sub]) => [def, visit(sub)]));
+      } else {
+        s[key] = value;
+      }
+    }
+    const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type];
+    if (types.includes('number') && name && ID_LIKE.test(name)) {
+      s.type = Array.isArray(s.type) ? types.map((t) => (t === 'number' ? 'integer' : t)) : 'integer';
+    }
+    if (types.includes('number') || types.includes('integer')) {
+      s.maximum = Math.min(typeof s.maximum === 'number' ? s.maximum : INT4_MAX, INT4_MAX);
+      s.minimum = Math.max(typeof s.minimum === 'number' ? s.minimum : INT4_MIN, INT4_MIN);
+    }
+    if (types.includes('string') && typeof s.pattern === 'string' && DATE_PATTERN.test(s.pattern) && !s.format) s.format = 'calendar-date';
+    return s;
+  };
+  return visit(schema) as T;
+}
+
+/** A yyyy-MM-dd prefix names a real day and, when a time follows, a real time of day. */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(value);
+  // Not shaped like a date at all: the field's pattern says so, once.
+  if (!m) return true;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
+  return m[4] === undefined || (Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6] ?? 0) < 60);
+}
+
+// strictTypes off: `Integer | null` fields carry their bounds beside the anyOf, which is valid JSON
+// Schema (bounds apply to numbers only) but which ajv's strict mode would log on every start.
+const AJV_OPTIONS = { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true, strictTypes: false } as const;
+
+type ExternalSchemas = Parameters<ReturnType<typeof AjvCompiler>>[0];
+type AjvServerOptions = NonNullable<Parameters<ReturnType<typeof AjvCompiler>>[1]>;
+/** What Fastify actually hands a validator compiler (the published type says a bare schema). */
+type RouteCompile = (route: RouteDefinition) => unknown;
+
+/**
+ * Validators per request part: bodies on an ajv without type coercion, everything else (query,
+ * params, headers: always text) on one that coerces.
+ */
+function buildValidator(): ValidatorFactory {
+  const pool = AjvCompiler();
+  const build = (externalSchemas: ExternalSchemas, ajvOptions: AjvServerOptions = {}) => {
+    const onCreate = (ajv: Ajv) => {
+      ajv.addFormat('calendar-date', isCalendarDate);
+    };
+    const options = (coerceTypes: false | 'array') => ({ ...ajvOptions, mode: undefined, customOptions: { ...AJV_OPTIONS, coerceTypes }, onCreate });
+    const coercing = pool(externalSchemas, options('array')) as unknown as RouteCompile;
+    const strict = pool(externalSchemas, options(false)) as unknown as RouteCompile;
+    return (route: RouteDefinition) => (route.httpPart === 'body' ? strict(route) : coercing(route));
+  };
+  return build as unknown as ValidatorFactory;
+}
+
+// Control characters (Unicode Cc: C0, DEL and C1). Bodies keep tab, LF and CR for multi-line
+// texts; path and query parameters are single lines, so they are refused there too.
+const CONTROL_IN_TEXT = /(?![\t\n\r])\p{Cc}/u;
+const CONTROL_IN_LINE = /\p{Cc}/u;
+
+/** False for strings with an unpaired surrogate (they cannot be stored as UTF-8). */
+function isWellFormed(value: string): boolean {
+  return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
+}
+
+/** The first field (wire path) whose string value carries a refused character. */
+function badStringField(value: unknown, refused: RegExp, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return refused.test(value) || !isWellFormed(value) ? path || 'body' : undefined;
+  if (!value || typeof value !== 'object' || depth > 32) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = badStringField(value[i], refused, `${path}[${i}]`, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const found = badStringField(item, refused, path ? `${path}.${key}` : key, depth + 1) ?? (refused.test(key) ? path || key : undefined);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Refuses control characters in path parameters, query parameters and bodies, naming the field. */
+async function refuseControlCharacters(request: FastifyRequest): Promise<void> {
+  const field =
+    badStringField(request.params, CONTROL_IN_LINE, '') ??
+    badStringField(request.query, CONTROL_IN_LINE, '') ??
+    badStringField(request.body, CONTROL_IN_TEXT, '');
+  if (field) throw ApiError.field(400, field, 'ControlCharacters');
+}
+
+/** The framework's refusals before a route runs (an over-long path parameter, a malformed URL). */
+function frameworkErrors(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply): void {
+  const lang = requestLanguage(request);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send(responseStatus('UriTooLong', messageFor(lang, 'UriTooLong', { limit: MAX_PARAM_LENGTH })));
+    return;
+  }
+  void reply.status(400).send(responseStatus('BadUrl', messageFor(lang, 'BadUrl', {})));
+}
+
+/**
+ * Refusals the HTTP parser makes before there is a request (oversized headers, broken requests):
+ * answered in the ResponseStatus shape, in the default language as no header could be read.
+ */
+function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const lang: Lang = 'sv';
+  const [status, key] =
+    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'HeadersTooLarge'] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'RequestTimeout'] : [400, 'BadRequest'];
+  const body = JSON.stringify(responseStatus(key, messageFor(lang, key, {})));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/** The longest path parameter the router takes (longer answers 414). */
+export const MAX_PARAM_LENGTH = 100;
+
+/** Fastify options for the above: spread into Fastify({ ... }). */
+export const validationOptions = {
+  routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+  ajv: { customOptions: AJV_OPTIONS },
+  schemaController: { compilersFactory: { buildValidator: buildValidator() } },
+  // Answers are serialised with their own ajv (for anyOf): it must know the format too.
+  serializerOpts: { ajv: { formats: { 'calendar-date': isCalendarDate }, strictTypes: false } },
+  frameworkErrors,
+  clientErrorHandler,
+} satisfies FastifyServerOptions;
+
+/** The checks that run on every request before its schema: control characters. */
+export function registerInputGuards(app: FastifyInstance): void {
+  app.addHook('preValidation', refuseControlCharacters);
+}
