@@ -23,7 +23,7 @@ const DATE_PATTERNS = new Set([definitions.LocalDateTime?.pattern, definitions.L
  */
 export type Shape =
   | { kind: 'date' }
-  | { kind: 'list'; scalar: boolean; item?: Shape }
+  | { kind: 'list'; scalar: boolean; numeric?: boolean; item?: Shape }
   | { kind: 'object'; props: Map<string, Shape> };
 
 /** A definition of the contract by `$ref` ('contract#/definitions/X' or '#/definitions/X'). */
@@ -43,6 +43,16 @@ const SCALARS = new Set(['string', 'number', 'integer', 'boolean']);
 
 function typesOf(node: SchemaNode): string[] {
   return node.type === undefined ? [] : Array.isArray(node.type) ? node.type : [node.type];
+}
+
+/** Whether a node holds numbers only (number or integer, or null): a comma list of it holds numbers. */
+function isNumeric(node: SchemaNode | undefined): boolean {
+  const n = deref(node);
+  if (!n) return false;
+  const branches = n.anyOf ?? n.oneOf;
+  if (branches) return branches.every((b) => typesOf(deref(b) ?? {}).every((t) => t === 'null') || isNumeric(b));
+  const types = typesOf(n);
+  return types.length > 0 && types.every((t) => t === 'number' || t === 'integer' || t === 'null');
 }
 
 function isScalar(node: SchemaNode | undefined): boolean {
@@ -74,7 +84,7 @@ export function shapeOf(node: SchemaNode | undefined, seen: ReadonlySet<string> 
   if (node.pattern && DATE_PATTERNS.has(node.pattern)) return { kind: 'date' };
   const types = typesOf(node);
   if (types.includes('array') || node.items) {
-    return { kind: 'list', scalar: isScalar(node.items), item: shapeOf(node.items, seen) };
+    return { kind: 'list', scalar: isScalar(node.items), numeric: isNumeric(node.items), item: shapeOf(node.items, seen) };
   }
   if (node.properties) {
     const props = new Map<string, Shape>();
@@ -125,7 +135,11 @@ export function normalise(value: unknown, shape: Shape, zone: string | undefined
       return typeof value === 'string' && zone ? (instantToLocal(value, zone) ?? value) : value;
     case 'list': {
       let list = value;
-      if (shape.scalar && typeof list === 'string' && list !== '') list = splitList(list);
+      if (shape.scalar && typeof list === 'string' && list !== '') {
+        list = splitList(list);
+        // Bodies are typed strictly (no coercion): a comma list of numbers written in a body holds numbers.
+        if (shape.numeric && source === 'body') list = (list as string[]).map((v) => (/^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v));
+      }
       else if (shape.scalar && source === 'query' && Array.isArray(list)) list = list.flatMap((v) => (typeof v === 'string' && v !== '' ? splitList(v) : [v]));
       if (!Array.isArray(list) || !shape.item) return list;
       const item = shape.item;

@@ -314,3 +314,15 @@ describe('inactive customers', () => {
     expect(screen.getByText('There are no inactive customers')).toBeInTheDocument();
   });
 });
+
+describe('administrators', () => {
+  it('hides the password as it is typed, with a button to show it', async () => {
+    server.use(http.get(`${API}/administrators/roles`, () => HttpResponse.json(list([{ Id: 1, Name: 'Administrator', Description: '' }]))));
+    renderAdmin(declarations, '/administrators/new');
+    const password = (await screen.findByLabelText(/^Password/)) as HTMLInputElement;
+    expect(password.type).toBe('password');
+    expect(password.autocomplete).toBe('new-password');
+    fireEvent.click(screen.getByRole('button', { name: /show/i }));
+    expect(password.type).toBe('text');
+  });
+});

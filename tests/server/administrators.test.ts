@@ -101,6 +101,7 @@ describe('administrators', () => {
     ['Password', { Password: 'short' }],
     ['Roles', { Roles: [42] }],
     ['Roles', { Roles: 'admin' }],
+    ['Roles', { Roles: [] }],
   ])('answers 400 naming %s and creates nothing', async (field, overrides) => {
     const before = await userCount();
     const res = await server.api({ method: 'POST', url: '/api/administrators', payload: { Firstname: 'A', Lastname: 'B', Email: 'valid.new@example.com', ...overrides } });

@@ -29,6 +29,18 @@ async function as(email: string, options: Parameters<TestServer['api']>[0]) {
   return server.api({ ...options, token: await server.login(email, PASSWORD) });
 }
 
+/** A new sign-in (the password grant), past the harness's cached token. */
+async function signInAgain(email: string): Promise<string> {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: `/realms/${server.config.realm}/protocol/openid-connect/token`,
+    payload: new URLSearchParams({ grant_type: 'password', client_id: server.config.apiClientId, username: email, password: PASSWORD }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { access_token: string }).access_token;
+}
+
 function expectInvalidRole(res: { statusCode: number; json(): unknown }, message = en.apiMessages.invalidRole): void {
   expect(res.statusCode).toBe(403);
   const body = res.json() as ResponseStatusBody;
@@ -153,8 +165,11 @@ describe('changes to an administrator take effect on their next request', () => 
     expect((await as(user.email, { method: 'GET', url: '/api/administrators' })).statusCode).toBe(200);
     const demoted = await server.api({ method: 'PUT', url: `/api/administrators/${user.id}`, payload: adminInput(user.email, { Roles: [ROLE_IDS.Accountant] }) });
     expect(demoted.statusCode, demoted.body).toBe(200);
-    expectInvalidRole(await as(user.email, { method: 'GET', url: '/api/administrators' }));
-    expect((await as(user.email, { method: 'GET', url: '/api/billing/company' })).statusCode).toBe(200);
+    // A role change ends the person's sessions (issue 21); signed in again, the new role holds.
+    expect((await as(user.email, { method: 'GET', url: '/api/billing/company' })).statusCode).toBe(401);
+    const token = await signInAgain(user.email);
+    expectInvalidRole(await server.api({ method: 'GET', url: '/api/administrators', token }));
+    expect((await server.api({ method: 'GET', url: '/api/billing/company', token })).statusCode).toBe(200);
   });
 
   it('deactivation', async () => {

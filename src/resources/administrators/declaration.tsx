@@ -1,3 +1,4 @@
+import { PasswordInput } from 'react-admin';
 import { Navigate } from 'react-router-dom';
 import { withViews } from '../engine/define';
 import { administratorsMeta } from './meta';
@@ -14,6 +15,8 @@ export const administrators = withViews(administratorsMeta, {
   recordSchema: 'Administrator',
   fields: {
     Roles: { input: (p) => <RolesInput {...p} /> },
+    // Shown as dots, with the eye button to reveal it, and never offered by the browser's autofill as the admin's own.
+    Password: { input: (p) => <PasswordInput {...p} autoComplete="new-password" /> },
   },
   list: AdministratorsRedirect,
   form: {

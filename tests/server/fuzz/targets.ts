@@ -40,7 +40,7 @@ export interface Target {
   body?: JsonSchema;
   /** Form fields (application/x-www-form-urlencoded) for routes that read forms. */
   form?: Record<string, string>;
-  /** Rejected requests may record something by design (failed sign-ins). */
+  /** Rejected requests may record something by design (failed sign-ins, throttled requests). */
   mayWriteWhenRejected?: boolean;
 }
 
@@ -54,6 +54,12 @@ interface RouteSchema {
 const IDENTITY_FORM = { email: 'nobody@example.com', password: 'not-the-password', confirm: 'not-the-password', token: 'fuzz' };
 const IDENTITY_QUERY = ['token', 'kc_locale', 'ui_locales'];
 
+/**
+ * Routes whose refusals are counted by design, so that guessing and flooding are throttled: the
+ * forgot-password form and call, and a wrong current password on a password change.
+ */
+const COUNTS_REFUSALS = [/\/forgot-?password$/i, /^\/api\/users\/password$/];
+
 /** Every method and URL the server registered, as fuzz targets (HEAD and catch-alls left out). */
 export function targetsOf(routes: RouteOptions[], realmPath: string, apiClientId: string): Target[] {
   const targets: Target[] = [];
@@ -66,6 +72,7 @@ export function targetsOf(routes: RouteOptions[], realmPath: string, apiClientId
       const identityPage = route.url.startsWith(`${realmPath}/`);
       const query = Object.keys(propertiesOf(schema.querystring));
       const target: Target = { method, url: route.url, params, query: identityPage && !query.length ? IDENTITY_QUERY : query };
+      if (COUNTS_REFUSALS.some((r) => r.test(route.url))) target.mayWriteWhenRejected = true;
       if (schema.body) target.body = schema.body;
       else if (identityPage && method === 'POST') target.form = { ...IDENTITY_FORM, client_id: apiClientId };
       targets.push(target);
