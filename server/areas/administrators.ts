@@ -87,7 +87,7 @@ async function checkInput(db: Db, lang: Lang, body: AdministratorInput, currentR
   if (roles.length) {
     const known = await db.query<{ id: number }>('select id from roles where id = any($1::int[])', [roles]);
     if (known.length !== roles.length) errors.add('Roles', 'InvalidValue');
-  } else errors.add('Roles', 'NotEmpty');
+  } else if (body.Roles !== undefined) errors.add('Roles', 'NotEmpty');
   errors.throwIfAny();
   return roles;
 }
