@@ -1,6 +1,6 @@
 import { useContext, type ReactNode } from 'react';
 import { Alert } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { ShellContext } from '../shell/ShellContext';
 import { can, screenArea, type Action } from '../../schema/access/permissions';
@@ -33,9 +33,12 @@ export function useCanOpen(): (path: string) => boolean {
 export function InvalidRole() {
   const translate = useTranslate();
   return (
-    <Alert severity="warning" role="alert" data-testid="invalid-role">
-      {translate('apiMessages.invalidRole')}
-    </Alert>
+    <>
+      <Title title={translate('apiMessages.invalidRoleTitle')} />
+      <Alert severity="warning" role="alert" data-testid="invalid-role">
+        {translate('apiMessages.invalidRole')}
+      </Alert>
+    </>
   );
 }
 

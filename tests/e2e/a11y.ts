@@ -70,7 +70,7 @@ function findingsOf(results: AxeResults): AuditFinding[] {
     }));
 }
 
-/** Waits until the screen is settled: no request in flight, no progress indicator, no finite animation running. */
+/** Waits until the screen is settled: no request in flight, no progress indicator, no finite animation running, its title rendered. */
 export async function settle(page: Page, inFlight: () => number = () => 0): Promise<void> {
   const deadline = Date.now() + 8000;
   while (Date.now() < deadline) {
@@ -82,6 +82,10 @@ export async function settle(page: Page, inFlight: () => number = () => 0): Prom
           const busy = () =>
             document.readyState !== 'complete' ||
             document.querySelector('[role="progressbar"], .MuiSkeleton-root') !== null ||
+            // An app screen has not rendered yet (a lazy screen's code still on its way) until its title is there.
+            (!location.pathname.startsWith('/realms') &&
+              document.querySelector('[role="dialog"]') === null &&
+              ![...document.querySelectorAll('h1')].some((h) => (h.textContent ?? '').trim() !== '')) ||
             document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
           await frame();
           await frame();

@@ -20,6 +20,9 @@ afterEach(async (context) => {
   for (const auditor of live) await auditor.auditOnce();
 });
 
+/** Requests a screen waits for before it has settled: data, and the code of a lazily loaded screen. */
+const COUNTED = new Set(['fetch', 'xhr', 'script']);
+
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 async function freePort(): Promise<number> {
@@ -79,10 +82,10 @@ export async function startE2e(options: { locale?: string; width?: number; heigh
   const baseUrl = `http://127.0.0.1:${port}`;
   let inFlight = 0;
   page.on('request', (r) => {
-    if (r.resourceType() === 'fetch' || r.resourceType() === 'xhr') inFlight++;
+    if (COUNTED.has(r.resourceType())) inFlight++;
   });
   const done = (r: { resourceType(): string }) => {
-    if (r.resourceType() === 'fetch' || r.resourceType() === 'xhr') inFlight = Math.max(0, inFlight - 1);
+    if (COUNTED.has(r.resourceType())) inFlight = Math.max(0, inFlight - 1);
   };
   page.on('requestfinished', done);
   page.on('requestfailed', done);

@@ -29,7 +29,7 @@ describe('an administrator logs out', () => {
     await page.reload();
     const token = await bearer;
 
-    await page.getByRole('button', { name: 'Profil', exact: true }).click();
+    await page.getByRole('button', { name: /Demo Admin/ }).click();
     await page.getByRole('menuitem', { name: 'Logga ut' }).click();
     await page.waitForURL((url) => url.pathname.includes('/login-actions/'), { timeout: 30000 });
     await expect.poll(() => page.locator('input[type="password"]').count(), { timeout: 15000 }).toBe(1);
