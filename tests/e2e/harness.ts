@@ -127,3 +127,12 @@ export async function startE2e(options: { locale?: string; width?: number; heigh
     },
   };
 }
+
+/** A date or time picker by its label; the required mark (" *") is not part of the group's accessible name. */
+export const picker = (page: Page, label: string) => page.getByRole('group', { name: label.replace(/ \*$/, ''), exact: true });
+
+/** Types into a date or time picker section by section, as a person does: click it, type the digits. */
+export async function typeIn(page: Page, label: string, digits: string): Promise<void> {
+  await picker(page, label).getByRole('spinbutton').first().click();
+  await page.keyboard.type(digits);
+}

@@ -1,18 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2e, type E2eEnv } from './harness';
+import { picker, startE2e, typeIn, type E2eEnv } from './harness';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A date as digits in Swedish field order (year, month, day), the way an admin types it. */
 const dayDigits = (d: Date) => `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}`;
-
-/** A picker by its label; the required mark is not part of the group's accessible name. */
-const picker = (page: E2eEnv['page'], label: string) => page.getByRole('group', { name: label.replace(/ \*$/, ''), exact: true });
-
-/** Types into a date or time picker section by section, as a person does: click it, type the digits. */
-async function typeIn(page: E2eEnv['page'], label: string, digits: string): Promise<void> {
-  await picker(page, label).getByRole('spinbutton').first().click();
-  await page.keyboard.type(digits);
-}
 
 describe('scheduling in the browser', () => {
   let env: E2eEnv;

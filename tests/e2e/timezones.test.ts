@@ -1,13 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2e, type E2eEnv } from './harness';
-
-/** A picker by its label; the required mark is not part of the group's accessible name. */
-const picker = (page: E2eEnv['page'], label: string) => page.getByRole('group', { name: label, exact: true });
-
-async function typeIn(page: E2eEnv['page'], label: string, digits: string): Promise<void> {
-  await picker(page, label).getByRole('spinbutton').first().click();
-  await page.keyboard.type(digits);
-}
+import { picker, startE2e, typeIn, type E2eEnv } from './harness';
 
 /**
  * The demo company is in Europe/Stockholm; this browser is in Europe/Helsinki, an hour ahead. Every
