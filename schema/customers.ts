@@ -77,8 +77,8 @@ export interface CustomerInput {
 }
 
 export interface CustomerQuery extends QueryBase {
-  /** @minimum 1 @maximum 2147483647 @asType integer */
-  Id?: number;
+  /** Repeat for several: Id=1&Id=2 (what the admin asks for the customers a promo code names). @maxItems 1000 */
+  Id?: Id[];
   /** Matches first name, last name, e-mail and phone. @maxLength 200 */
   Search?: string;
   Visible?: boolean;

@@ -14,7 +14,6 @@ import { ACCESS_KEY_TYPES } from './reference';
 import { ResponseCache } from '../responseCache';
 
 const CUSTOM_FIELD_TABLE = 'RegisteredUsers';
-const INT4_MAX = 2147483647;
 
 interface DetailRow {
   id: number;
@@ -206,8 +205,7 @@ export async function listCustomers(db: Db, ctx: CallerContext, query: ListQuery
     return `$${params.length}`;
   };
   const conds = ['c.company_id = $1'];
-  if (query.Id !== undefined && query.Id > INT4_MAX) throw fieldError(ctx.lang, 400, 'Id', 'LessThanOrEqual', { limit: INT4_MAX });
-  if (query.Id !== undefined) conds.push(`c.id = ${p(query.Id)}`);
+  if (query.Id !== undefined) conds.push(`c.id = any(${p(`{${query.Id.map(Number).join(',')}}`)}::text::int[])`);
   if (query.Visible !== undefined) conds.push(`c.visible = ${p(query.Visible)}`);
   const search = query.Search?.trim();
   if (search) {

@@ -276,6 +276,16 @@ describe('listing customers', () => {
     expect((await list(`Search=${encodeURIComponent('%')}&Take=1000`)).Results.every((c) => c.Firstname.includes('%'))).toBe(true);
   });
 
+  it('reads several customers by id at once, as the admin asks for the customers a promo code names', async () => {
+    const all = (await list(`Search=${marker}&OrderBy=Lastname`)).Results;
+    const [a, b] = [all[0], all[2]];
+    for (const query of [`Id=${a.Id}&Id=${b.Id}`, `Id=${b.Id},${a.Id}`]) {
+      const page = await list(`${query}&OrderBy=Lastname`);
+      expect(page.Results.map((c) => c.Id)).toEqual([a.Id, b.Id]);
+      expect(page.Total).toBe(2);
+    }
+  });
+
   it('finds customers by the values of customer custom fields', async () => {
     const member = await create({ Firstname: 'Medlem', Lastname: `${marker}Nummer`, CustomFieldValues: [{ Id: memberFieldId, Value: 'M907531' }] });
     const found = await list('Search=m90753');
