@@ -34,7 +34,8 @@ export async function buildApp({ db, config, logger = false, onRoute }: BuildOpt
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // Only a configured proxy may name the client (request.ip feeds sign-in throttling).
+    trustProxy: config.trustProxy,
     ...validationOptions,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
