@@ -7,7 +7,8 @@ import type { CustomField } from '../../schema/customfields';
 import type { Customer } from '../../schema/customers';
 import type { Service, ServicePrice } from '../../schema/services';
 import { declarations } from '../../src/resources';
-import { API, calls, callsTo, errorResponse, list, listHandler, renderAdmin, server } from './engineHarness';
+import { API, authProviderFor, calls, callsTo, errorResponse, list, listHandler, renderAdmin, server } from './engineHarness';
+import { ROLE_IDS } from '../../schema/access/permissions';
 
 const price = (id: number, over: Partial<ServicePrice> = {}): ServicePrice => ({
   Id: id,
@@ -175,6 +176,22 @@ describe('services', () => {
       expect.objectContaining({ ServiceId: 99, Price: 250, VAT: 25, Category: 'Adult', DaysOfWeek: [1, 2], FromTime: '17:00:00', ToTime: '21:00:00' }),
       expect.objectContaining({ ServiceId: 99, Price: 150, Category: 'Child', DaysOfWeek: [] }),
     ]);
+  });
+
+  it('shows Staff, who may only read services, the service without Copy, Save or Delete', async () => {
+    server.use(listHandler('/services', [padel]));
+    renderAdmin(declarations, '/services/5', { authProvider: authProviderFor([ROLE_IDS.Staff]) });
+    await screen.findByDisplayValue('One hour on court');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Copy service' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it('shows an Administrator Copy and Save on the same screen', async () => {
+    server.use(listHandler('/services', [padel]));
+    renderAdmin(declarations, '/services/5', { authProvider: authProviderFor([ROLE_IDS.Administrator]) });
+    expect(await screen.findByRole('button', { name: 'Copy service' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
 
   it('shows the server message when deleting is forbidden (403)', async () => {

@@ -20,6 +20,7 @@ import { FocusFirstError } from './FocusFirstError';
 import { pickBySchema, type Contract } from './schema';
 import type { FormSpec, ResourceDeclaration } from './types';
 import { DeleteButton } from './DeleteButton';
+import { useMayWrite } from '../../auth/roles';
 
 /**
  * Form values → request body: the declaration's transform, then only what the input schema accepts.
@@ -98,15 +99,21 @@ export function EngineCreate() {
  */
 export function RecordEditForm<R extends RaRecord>({ toForm, deleteButton, children }: { toForm: (record: R) => RaRecord; deleteButton: ReactElement; children: ReactNode }) {
   const record = useRecordContext<R>();
+  // A role that may only read the area sees the record without Save (the API would answer 403).
+  const mayWrite = useMayWrite();
   if (!record) return null;
   return (
     <SimpleForm
       record={toForm(record)}
       toolbar={
-        <Toolbar sx={{ justifyContent: 'space-between' }}>
-          <SaveButton />
-          {deleteButton}
-        </Toolbar>
+        mayWrite ? (
+          <Toolbar sx={{ justifyContent: 'space-between' }}>
+            <SaveButton />
+            {deleteButton}
+          </Toolbar>
+        ) : (
+          false
+        )
       }
     >
       <FocusFirstError />
