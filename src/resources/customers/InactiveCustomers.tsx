@@ -53,20 +53,23 @@ export function InactiveCustomers() {
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={translate('resources.customers.inactive.title')} />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
         <Typography variant="h6">{translate('resources.customers.inactive.title')}</Typography>
         <Button label="resources.customers.inactive.deleteAll" color="error" disabled={!records.length} onClick={() => setConfirming(true)}>
           <DeleteSweepIcon />
         </Button>
       </Box>
       <ListContextProvider value={list}>
-        <DataTable resource="customers" rowClick={false} bulkActionButtons={false} empty={<Typography sx={{ p: 2 }}>{translate('resources.customers.inactive.none')}</Typography>}>
-          <Col source="Firstname" />
-          <Col source="Lastname" />
-          <Col source="Email" />
-          <Col source="Phone" />
-          <Col source="LastActivity" render={(c) => c.LastActivity?.replace('T', ' ').slice(0, 16) ?? ''} />
-        </DataTable>
+        {/* A phone scrolls the table, never the page. */}
+        <Box sx={{ overflowX: 'auto' }}>
+          <DataTable resource="customers" rowClick={false} bulkActionButtons={false} empty={<Typography sx={{ p: 2 }}>{translate('resources.customers.inactive.none')}</Typography>}>
+            <Col source="Firstname" />
+            <Col source="Lastname" />
+            <Col source="Email" />
+            <Col source="Phone" />
+            <Col source="LastActivity" render={(c) => c.LastActivity?.replace('T', ' ').slice(0, 16) ?? ''} />
+          </DataTable>
+        </Box>
       </ListContextProvider>
       <Confirm
         isOpen={confirming}

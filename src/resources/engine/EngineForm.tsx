@@ -149,7 +149,15 @@ function EditTabs({ form }: { form: FormSpec<RaRecord> }) {
   };
   return (
     <>
-      <Tabs value={current} onChange={(_, id: string) => select(id)} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      {/* Scrollable, with scroll buttons on phones too: every tab stays within reach at 390 px. */}
+      <Tabs
+        value={current}
+        onChange={(_, id: string) => select(id)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
         {tabs.map((t) => (
           <Tab key={t.id} value={t.id} label={translate(t.label)} />
         ))}
