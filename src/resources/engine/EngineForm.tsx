@@ -21,6 +21,8 @@ import { pickBySchema, type Contract } from './schema';
 import type { FormSpec, ResourceDeclaration } from './types';
 import { DeleteButton } from './DeleteButton';
 import { useMayWrite } from '../../auth/roles';
+import { useLocation } from 'react-router-dom';
+import { returnPath } from './returnTo';
 
 /**
  * Form values → request body: the declaration's transform, then only what the input schema accepts.
@@ -79,13 +81,17 @@ export function EngineDeleteButton() {
   );
 }
 
-/** The create screen built from a declaration's `form`; on success it opens the new record. */
+/**
+ * The create screen built from a declaration's `form`; on success it returns to the screen the user
+ * came from (the link's returnTo, see ./returnTo), else opens the new record.
+ */
 export function EngineCreate() {
   const declaration = useDeclaration();
   const defs = useDefinitions();
   const form = declaration.form as FormSpec<RaRecord>;
+  const back = returnPath(useLocation().search);
   return (
-    <Create redirect="edit" transform={(values: Record<string, unknown>) => toBody(declaration, defs, values)}>
+    <Create redirect={back ? () => back : 'edit'} transform={(values: Record<string, unknown>) => toBody(declaration, defs, values)}>
       <SimpleForm defaultValues={form.defaults}>
         <FormSections form={form} />
       </SimpleForm>
