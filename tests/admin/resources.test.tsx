@@ -365,6 +365,8 @@ describe('inactive customers', () => {
     );
     renderAdmin(declarations, '/customers/inactive');
     expect(await screen.findByText('Timer')).toBeInTheDocument();
+    // Dates as every other screen writes them (src/i18n/format.ts), not the wire's '2019-05-01 10:00'.
+    expect(screen.getByText(/^5\/1\/2019, 10:00\sAM$/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Delete inactive customers' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('An error occurred while deleting inactive customers')).toBeInTheDocument();

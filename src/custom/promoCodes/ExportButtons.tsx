@@ -28,7 +28,7 @@ export function ExportButtons() {
   const [busy, setBusy] = useState(false);
 
   const columns: ExportColumn[] = [
-    { header: translate('custom.promoCodes.columns.Created'), key: 'Created', width: 18, value: (t) => shortDateTime(t.Created) },
+    { header: translate('custom.promoCodes.columns.Created'), key: 'Created', width: 18, value: (t) => shortDateTime(t.Created, locale) },
     { header: translate('custom.promoCodes.columns.RebateCodeSign'), key: 'RebateCodeSign', width: 16, value: (t) => t.RebateCodeSign },
     {
       header: translate('custom.promoCodes.columns.Type'),

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
-import { Button, Confirm, DataTable, ListContextProvider, Title, useList, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { Button, Confirm, DataTable, ListContextProvider, Title, useList, useLocale, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { formatWireDate } from '../../i18n/format';
 import type { QueryResponse } from '../../../schema/common';
 import type { Customer } from '../../../schema/customers';
 import { useApi } from '../engine/api';
@@ -15,6 +16,7 @@ export function InactiveCustomers() {
   const api = useApi();
   const notify = useNotify();
   const translate = useTranslate();
+  const locale = useLocale();
   const [records, setRecords] = useState<CustomerRecord[]>([]);
   const [loading, setLoading] = useState(true);
   const [confirming, setConfirming] = useState(false);
@@ -67,7 +69,7 @@ export function InactiveCustomers() {
             <Col source="Lastname" />
             <Col source="Email" />
             <Col source="Phone" />
-            <Col source="LastActivity" render={(c) => c.LastActivity?.replace('T', ' ').slice(0, 16) ?? ''} />
+            <Col source="LastActivity" render={(c) => (c.LastActivity ? formatWireDate(c.LastActivity, locale) : '')} />
           </DataTable>
         </Box>
       </ListContextProvider>
