@@ -116,8 +116,8 @@ describe('route table', () => {
 
   it('a screen of later work names itself as not yet available, inside the shell', async () => {
     await renderShell('/time-exceptions/new');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Undantag' })).toBeInTheDocument();
-    expect(screen.getByText('Undantag är inte tillgänglig ännu. Den kommer i en senare version.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tidsundantag' })).toBeInTheDocument();
+    expect(screen.getByText('Tidsundantag är inte tillgänglig ännu. Den kommer i en senare version.')).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
   });
 
