@@ -1,6 +1,6 @@
-import type { CustomField, CustomFieldValueInput } from '../../schema/customfields';
-import type { ValidationErrors } from '../errors';
-import type { ServerMessageKey } from '../messages';
+import type { CustomField, CustomFieldValueInput } from '../schema/customfields';
+import type { ValidationErrors } from '../server/errors';
+import type { ServerMessageKey } from '../server/messages';
 import { compilePattern, MAX_PATTERN_VALUE_LENGTH } from './patterns';
 
 /** What validating a value needs to know about its field. */

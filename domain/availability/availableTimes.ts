@@ -1,4 +1,4 @@
-import type { AvailableTime } from '../../../schema/availability';
+import type { AvailableTime } from '../../schema/availability';
 import { DAY, ZoneClock } from './clock';
 import { evaluateSlots, type EvaluatedSlot } from './slots';
 import { AvailabilityValidationError, type AvailabilityData, type AvailabilityQuery, type NormalizedQuery } from './types';

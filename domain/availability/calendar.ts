@@ -1,4 +1,4 @@
-import type { DateSchedule, RecurringSchedule, RecurringScheduleDate } from '../../../schema/availability';
+import type { DateSchedule, RecurringSchedule, RecurringScheduleDate } from '../../schema/availability';
 import { DAY, dayOf, parseLocal, parseTimeOfDay, weekdayOf, type LocalMs, type ZoneClock } from './clock';
 import type { Instant } from './types';
 

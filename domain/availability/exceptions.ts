@@ -1,4 +1,4 @@
-import type { ExceptionText, TimeException } from '../../../schema/availability';
+import type { ExceptionText, TimeException } from '../../schema/availability';
 import { DAY, dayOf, parseLocal, parseTimeOfDay, weekdayOf, type ZoneClock } from './clock';
 import type { Instant } from './types';
 

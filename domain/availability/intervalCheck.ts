@@ -1,4 +1,4 @@
-import type { AvailableTimesResource } from '../../../schema/availability';
+import type { AvailableTimesResource } from '../../schema/availability';
 import { MINUTE, parseLocal, ZoneClock } from './clock';
 import { evaluateSlots } from './slots';
 import type { AvailabilityData, AvailabilityFieldError, Instant } from './types';

@@ -1,4 +1,4 @@
-import type { ExceptionText } from '../../../schema/availability';
+import type { ExceptionText } from '../../schema/availability';
 import { expandSchedules, type OpeningPiece } from './calendar';
 import { buildLoad, bookingsThatFit, SERVICE_ITSELF, type LoadProfile } from './capacity';
 import { DAY, MINUTE, dayOf, ZoneClock } from './clock';

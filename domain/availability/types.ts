@@ -1,4 +1,4 @@
-import type { AvailableTimesQuery, DateSchedule, RecurringSchedule, TimeException } from '../../../schema/availability';
+import type { AvailableTimesQuery, DateSchedule, RecurringSchedule, TimeException } from '../../schema/availability';
 
 /** Milliseconds since the Unix epoch: an instant, independent of any zone. */
 export type Instant = number;

@@ -1,6 +1,6 @@
 import type { DateTime } from 'luxon';
-import type { DayOfWeek, DayOfWeekId } from '../../../schema/common';
-import type { ServicePrice } from '../../../schema/services';
+import type { DayOfWeek, DayOfWeekId } from '../../schema/common';
+import type { ServicePrice } from '../../schema/services';
 import { datePart, inTimeWindow } from './localTime';
 
 /** Days of week as the wire writes them ({ DayOfWeekId, … }) or as bare ids; empty = every day. */

@@ -1,4 +1,4 @@
-import type { AppliedCode, CalculatePriceResponse, PriceDetail } from '../../../schema/pricing';
+import type { AppliedCode, CalculatePriceResponse, PriceDetail } from '../../schema/pricing';
 import type { PriceCalculation } from './calculatePrice';
 import { formatLocal } from './localTime';
 import { toMajor } from './money';

@@ -15,7 +15,7 @@ import {
   type PriceCalculation,
   type PriceRule,
   type RebateCodeRule,
-} from '../domain/pricing';
+} from '../../domain/pricing';
 import { catalogKey } from './catalogMessages';
 import { priceSign } from './prices';
 import { loadCodeRules } from './rebatecodes/lookup';

@@ -6,8 +6,8 @@ import type { Lang } from '../messages';
 import { ref } from '../schemas';
 import { idParams } from '../autoquery/index';
 import type { BillingInformation, BillingInformationInput, Company, CompanyInput, CountryId } from '../../schema/company';
-import { defaultSwedishVatNumber, isValidOrganisationNumber } from '../domain/identityNumbers';
-import { isValidPostalCode } from '../domain/postalCodes';
+import { defaultSwedishVatNumber, isValidOrganisationNumber } from '../../domain/identityNumbers';
+import { isValidPostalCode } from '../../domain/postalCodes';
 import { FieldErrors, fieldError, localTime } from './fieldErrors';
 import { BILLING_METHODS, CATEGORIES, COMPANY_STATUS_NAMES, COMPANY_TYPES, COUNTRIES, envelope } from './reference';
 

@@ -1,7 +1,7 @@
 import type { CustomField, CustomFieldTable, CustomFieldValue, CustomFieldValueInput } from '../../schema/customfields';
 import type { Db } from '../db/db';
 import { ValidationErrors } from '../errors';
-import { validateCustomFieldValues, type CustomFieldDefinition } from '../domain/customFields';
+import { validateCustomFieldValues, type CustomFieldDefinition } from '../../domain/customFields';
 import './catalogMessages';
 
 /** A custom field definition as DEFINITION_COLUMNS select it: the wire record without its services and timestamps. */

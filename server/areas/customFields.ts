@@ -4,7 +4,7 @@ import type { CallerContext } from '../context';
 import type { Db } from '../db/db';
 import { ApiError, ValidationErrors } from '../errors';
 import { defineResource, pageSchema, registerResource, selectWhere } from '../autoquery/index';
-import { MAX_PATTERN_PROGRAM, patternProblem, type PatternProblem } from '../domain/patterns';
+import { MAX_PATTERN_PROGRAM, patternProblem, type PatternProblem } from '../../domain/patterns';
 import { ref } from '../schemas';
 import { catalogKey, catalogWords } from './catalogMessages';
 import { validationList } from './catalogReference';

@@ -16,7 +16,7 @@ import type { CallerContext } from '../context';
 import { ApiError } from '../errors';
 import { ref } from '../schemas';
 import { createRecord, idParams, listRecords, pageSchema, readRecord, selectWhere, updateRecord } from '../autoquery/index';
-import { normaliseSign, REBATE_CODE_TYPES, STATUS_ACTIVE, whyNotApplicable } from '../domain/pricing';
+import { normaliseSign, REBATE_CODE_TYPES, STATUS_ACTIVE, whyNotApplicable } from '../../domain/pricing';
 import { catalogKey } from './catalogMessages';
 import { companyCurrency, priceSign } from './prices';
 import { rebateCodes, transactionCount } from './rebatecodes/codes';

@@ -5,7 +5,7 @@ import type { CallerContext } from '../context';
 import type { Db } from '../db/db';
 import { ValidationErrors } from '../errors';
 import { defineResource, pageSchema, registerResource } from '../autoquery/index';
-import { normalizeDurations } from '../domain/durations';
+import { normalizeDurations } from '../../domain/durations';
 import { codeList, referenceLists } from './catalogReference';
 import { checkCustomFieldValues, connectFilledFields, loadCustomFieldValues, saveCustomFieldValues } from './customFieldValues';
 import { customFieldsOfServices } from './customFields';

@@ -1,5 +1,5 @@
-import type { IdName } from '../../../../schema/common';
-import type { RebateCode, RebateCodeType, RebateCodeTypeId, RebateCodeTypeName } from '../../../../schema/rebatecodes';
+import type { IdName } from '../../../schema/common';
+import type { RebateCode, RebateCodeType, RebateCodeTypeId, RebateCodeTypeName } from '../../../schema/rebatecodes';
 import type { DaysOfWeekList } from '../priceRules';
 
 export const REBATE_CODE_TYPES: readonly RebateCodeType[] = [

@@ -1,4 +1,4 @@
-import type { RebateCodeChangeType, RebateCodeTransactionInput } from '../../../../schema/rebatecodes';
+import type { RebateCodeChangeType, RebateCodeTransactionInput } from '../../../schema/rebatecodes';
 import type { FieldProblem } from '../errors';
 import { toMajor, toMinor, type Minor } from '../money';
 import type { AppliedRebate } from './applyCodes';

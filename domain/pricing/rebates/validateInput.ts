@@ -1,4 +1,4 @@
-import type { RebateCodeInput, RebateCodeStatusId, RebateCodeTypeId } from '../../../../schema/rebatecodes';
+import type { RebateCodeInput, RebateCodeStatusId, RebateCodeTypeId } from '../../../schema/rebatecodes';
 import type { FieldProblem } from '../errors';
 import { datePart, secondsOfDay } from '../localTime';
 import { toMinor } from '../money';

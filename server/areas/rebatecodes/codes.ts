@@ -14,7 +14,7 @@ import {
   STATUS_ACTIVE,
   toMinor,
   validateRebateCodeInput,
-} from '../../domain/pricing';
+} from '../../../domain/pricing';
 import { catalogKey } from '../catalogMessages';
 import { dayOfWeek } from '../prices';
 import { rebateKey, rebateWords } from './messages';

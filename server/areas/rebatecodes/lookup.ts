@@ -1,6 +1,6 @@
 import type { RebateCodeTypeId, RebateCodeStatusId } from '../../../schema/rebatecodes';
 import type { Db } from '../../db/db';
-import type { RebateCodeRule } from '../../domain/pricing';
+import type { RebateCodeRule } from '../../../domain/pricing';
 import { intArray } from './codes';
 
 interface CodeRuleRow {

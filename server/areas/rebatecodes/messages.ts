@@ -1,4 +1,4 @@
-import { pricingAndRebateMessages } from '../../domain/pricing';
+import { pricingAndRebateMessages } from '../../../domain/pricing';
 import { extendMessages, type Lang, type ServerMessageKey } from '../../messages';
 
 /** Messages of the rebate code and price calculation calls beyond the pricing rules' own. */

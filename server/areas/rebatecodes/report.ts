@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { RebateCode, RebateCodeTransaction, RebateCodeTypeName } from '../../../schema/rebatecodes';
-import { formatMoney, toMinor } from '../../domain/pricing';
+import { formatMoney, toMinor } from '../../../domain/pricing';
 import type { Lang } from '../../messages';
 
 const LABELS = {

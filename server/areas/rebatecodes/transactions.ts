@@ -4,7 +4,7 @@ import type { CallerContext } from '../../context';
 import type { Db } from '../../db/db';
 import { ApiError, ValidationErrors } from '../../errors';
 import { defineResource, readRecord, type FilterFn, type SqlParams } from '../../autoquery/index';
-import { isCard, toMinor, validateManualTransaction, type NotApplicableReason, type TransactionDraft } from '../../domain/pricing';
+import { isCard, toMinor, validateManualTransaction, type NotApplicableReason, type TransactionDraft } from '../../../domain/pricing';
 import { catalogKey } from '../catalogMessages';
 import { rebateKey, rebateWords } from './messages';
 

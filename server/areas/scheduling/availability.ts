@@ -14,7 +14,7 @@ import {
   type AvailabilityQuery,
   type NormalizedQuery,
   type ServiceSpec,
-} from '../../domain/availability';
+} from '../../../domain/availability';
 import { AvailabilityCache } from './availabilityCache';
 import { availabilityError, withEngineErrors } from './availabilityData';
 import { checkRangeDays } from './references';

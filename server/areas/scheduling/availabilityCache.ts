@@ -1,7 +1,7 @@
 import type { Db } from '../../db/db';
 import type { DataVersions } from '../../db/versions';
 import { Lru } from '../../lru';
-import type { AvailabilityData, Instant, ServiceSpec } from '../../domain/availability';
+import type { AvailabilityData, Instant, ServiceSpec } from '../../../domain/availability';
 import { loadAvailabilityData, loadServiceSpec } from './availabilityData';
 
 interface Entry {

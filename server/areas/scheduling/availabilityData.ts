@@ -13,7 +13,7 @@ import {
   type Instant,
   type ResourceRequirement,
   type ServiceSpec,
-} from '../../domain/availability';
+} from '../../../domain/availability';
 import { dayOfWeek } from '../prices';
 import { schedulingKey, schedulingWords } from './messages';
 

@@ -3,7 +3,7 @@ import type { CallerContext } from '../../context';
 import type { Db } from '../../db/db';
 import { ApiError, ValidationErrors } from '../../errors';
 import { DAY_MS } from '../../limits';
-import { parseLocal } from '../../domain/availability';
+import { parseLocal } from '../../../domain/availability';
 import { schedulingKey, schedulingWords } from './messages';
 
 type Referenced = 'resources' | 'services' | 'resource_types' | 'recurring_schedules' | 'date_schedules';

@@ -5,7 +5,7 @@ import type { CallerContext } from '../../context';
 import type { Db } from '../../db/db';
 import { ApiError, ValidationErrors } from '../../errors';
 import { defineResource, registerResource } from '../../autoquery/index';
-import { CAPACITY_FREEING_STATUSES } from '../../domain/availability';
+import { CAPACITY_FREEING_STATUSES } from '../../../domain/availability';
 import { schedulingKey } from './messages';
 import { checkOwnIds, linkedNames } from './references';
 

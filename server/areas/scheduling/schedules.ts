@@ -17,7 +17,7 @@ import { ApiError, ValidationErrors } from '../../errors';
 import type { Lang } from '../../messages';
 import { ref } from '../../schemas';
 import { defineResource, pageSchema, registerResource, type SqlParams } from '../../autoquery/index';
-import { parseLocal, validateAvailabilityQuery, ZoneClock, type ServiceSpec } from '../../domain/availability';
+import { parseLocal, validateAvailabilityQuery, ZoneClock, type ServiceSpec } from '../../../domain/availability';
 import { RANGE_LIMIT_DAYS } from '../../limits';
 import { dayOfWeek } from '../prices';
 import { availabilityError, loadTimeExceptions } from './availabilityData';

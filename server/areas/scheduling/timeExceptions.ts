@@ -10,7 +10,7 @@ import { messageFor } from '../../messages';
 import { ref } from '../../schemas';
 import { RANGE_LIMIT_DAYS } from '../../limits';
 import { defineResource, pageSchema, registerResource } from '../../autoquery/index';
-import { CAPACITY_FREEING_STATUSES, expandExceptions, parseLocal, ZoneClock, type ExceptionInterval } from '../../domain/availability';
+import { CAPACITY_FREEING_STATUSES, expandExceptions, parseLocal, ZoneClock, type ExceptionInterval } from '../../../domain/availability';
 import { dayOfWeek } from '../prices';
 import { loadTimeExceptions } from './availabilityData';
 import { schedulingKey } from './messages';

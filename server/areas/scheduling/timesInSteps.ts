@@ -2,7 +2,7 @@ import type { AvailableTime } from '../../../schema/availability';
 import { ApiError } from '../../errors';
 import type { Lang } from '../../messages';
 import { MAX_AVAILABLE_TIMES } from '../../limits';
-import { availableTimes, ZoneClock, type AvailabilityData, type AvailabilityQuery } from '../../domain/availability';
+import { availableTimes, ZoneClock, type AvailabilityData, type AvailabilityQuery } from '../../../domain/availability';
 import { withEngineErrors } from './availabilityData';
 import { schedulingKey } from './messages';
 
