@@ -1,6 +1,4 @@
 import type { CustomField, CustomFieldValueInput } from '../schema/customfields';
-import type { ValidationErrors } from '../server/errors';
-import type { ServerMessageKey } from '../server/messages';
 import { compilePattern, MAX_PATTERN_VALUE_LENGTH } from './patterns';
 
 /** What validating a value needs to know about its field. */
@@ -9,10 +7,15 @@ export type CustomFieldDefinition = Pick<
   'Id' | 'Name' | 'DataType' | 'IsMandatory' | 'MandatoryErrorMessage' | 'MaxLength' | 'RegExId' | 'RegExErrorMessage' | 'Values' | 'Active'
 >;
 
-/** Server message keys this rule uses (registered in server/areas/catalogMessages.ts). */
-export const CUSTOM_FIELD_MESSAGE = ('CustomFieldMessage' as string) as ServerMessageKey;
-export const CUSTOM_FIELD_NOT_AN_OPTION = ('CustomFieldNotAnOption' as string) as ServerMessageKey;
-export const CUSTOM_FIELD_UNKNOWN = ('CustomFieldUnknown' as string) as ServerMessageKey;
+/** Message keys this rule uses (the server's catalogue in server/shared/customFieldValues.ts renders them). */
+export const CUSTOM_FIELD_MESSAGE = 'CustomFieldMessage';
+export const CUSTOM_FIELD_NOT_AN_OPTION = 'CustomFieldNotAnOption';
+export const CUSTOM_FIELD_UNKNOWN = 'CustomFieldUnknown';
+
+/** Where the rule reports each problem; the server's ValidationErrors is one. */
+export interface FieldProblems {
+  add(field: string, key: string, params?: Record<string, string | number>): unknown;
+}
 
 /**
  * Checks filled-in custom field values against their fields (spec core §5 "Custom fields"):
@@ -32,7 +35,7 @@ export const CUSTOM_FIELD_UNKNOWN = ('CustomFieldUnknown' as string) as ServerMe
 export function validateCustomFieldValues(
   definitions: readonly CustomFieldDefinition[],
   values: readonly CustomFieldValueInput[],
-  errors: ValidationErrors,
+  errors: FieldProblems,
   fieldPrefix: string,
 ): void {
   const byId = new Map(definitions.map((d) => [d.Id, d]));

@@ -14,8 +14,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOption
 import { AjvCompiler, type Ajv, type RouteDefinition, type ValidatorFactory } from '@fastify/ajv-compiler';
 import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
-import { ApiError, responseStatus } from './errors';
-import { messageFor, requestLanguage, type Lang } from './messages';
+import { ApiError, responseStatus } from './shared/errors';
+import { messageFor, requestLanguage, type Lang } from './shared/messages';
 
 export const INT4_MAX = 2147483647;
 export const INT4_MIN = -2147483648;

@@ -1,4 +1,4 @@
-import type { Lang } from '../../server/messages';
+import type { Lang } from './lang';
 import type { PricingErrorCode } from './errors';
 import type { NotApplicableReason } from './rebates/applicability';
 import type { TransactionProblemCode } from './rebates/consumption';

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import services from './services';
-import prices from './prices';
-import articles from './articles';
-import customFields from './customFields';
-import companyAndCustomers from './companyAndCustomers';
-import rebateCodes from './rebatecodes';
-import calculatePrice from './calculatePrice';
-import scheduling from './scheduling/index';
+import services from './services/services';
+import prices from './services/prices';
+import articles from './services/articles';
+import customFields from './services/customFields';
+import companyAndCustomers from './company/index';
+import rebateCodes from './services/rebateCodes';
+import calculatePrice from './services/calculatePrice';
+import scheduling from './schedules/index';
 
 /** Registers every area of the API under /api. One plugin per area of the spec. */
 export default async function areas(app: FastifyInstance): Promise<void> {

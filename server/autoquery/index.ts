@@ -53,10 +53,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
-import type { CallerContext } from '../context';
+import type { CallerContext } from '../shared/context';
 import type { Db, SqlParam } from '../db/db';
-import { ApiError } from '../errors';
-import { ref } from '../schemas';
+import { ApiError } from '../shared/errors';
+import { ref } from '../shared/schemas';
 
 /** How a column's value is converted between the database and the wire. */
 export type FieldKind =

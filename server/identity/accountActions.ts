@@ -1,5 +1,5 @@
 import type { Db } from '../db/db';
-import type { Lang } from '../messages';
+import type { Lang } from '../shared/messages';
 import type { JobQueue } from '../integrations/jobs';
 import { queueMail } from '../integrations/mail/queue';
 import { findUserByEmail, type IdentityUser } from './accounts';

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { extendMessages } from '../messages';
+import { extendMessages } from '../shared/messages';
 import { createMailer } from '../integrations/mail/index';
 import { deliverQueuedMail } from '../integrations/mail/queue';
 import { JobQueue } from '../integrations/jobs';

@@ -18,7 +18,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { ValidationErrors } from '../errors';
+import { ValidationErrors } from '../shared/errors';
 import { listFieldsOf, projectPage, selectFields } from './fields';
 import './validation';
 import { normalise, shapeOf, type SchemaNode, type Shape } from './shapes';

@@ -1,4 +1,4 @@
-import { extendMessages, type Lang } from '../messages';
+import { extendMessages, type Lang } from '../shared/messages';
 import { resolveRef } from './shapes';
 
 /** Messages of the ServiceStack conventions (server/serviceStack), in the four languages. */

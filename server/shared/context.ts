@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DataVersions } from './db/versions';
-import type { Db } from './db/db';
-import type { ServerConfig } from './config';
+import type { DataVersions } from '../db/versions';
+import type { Db } from '../db/db';
+import type { ServerConfig } from '../config';
 import { ApiError } from './errors';
 import { requestLanguage, type Lang } from './messages';
 import { checkPermission } from './permissions';

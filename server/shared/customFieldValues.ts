@@ -1,8 +1,8 @@
 import type { CustomField, CustomFieldTable, CustomFieldValue, CustomFieldValueInput } from '../../schema/customfields';
 import type { Db } from '../db/db';
-import { ValidationErrors } from '../errors';
+import { ValidationErrors } from './errors';
 import { validateCustomFieldValues, type CustomFieldDefinition } from '../../domain/customFields';
-import './catalogMessages';
+import '../areas/services/messages';
 
 /** A custom field definition as DEFINITION_COLUMNS select it: the wire record without its services and timestamps. */
 type DefinitionRow = Omit<CustomField, 'Services' | 'Created' | 'Updated'>;

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { ResponseError, ResponseStatus } from '../schema/common';
+import type { ResponseError, ResponseStatus } from '../../schema/common';
 import { messageFor, type ServerMessageKey, type Lang, requestLanguage } from './messages';
-import { datePatternKey, oneErrorPerField } from './serviceStack/validation';
+import { datePatternKey, oneErrorPerField } from '../serviceStack/validation';
 
 /** A catalogue key: a core one, or one an area added with extendMessages. */
 export type MessageKey = ServerMessageKey | (string & {});

@@ -1,5 +1,5 @@
-import { ApiError } from '../errors';
-import { extendMessages, messageFor, type Lang, type ServerMessageKey } from '../messages';
+import { ApiError } from './errors';
+import { extendMessages, messageFor, type Lang, type ServerMessageKey } from './messages';
 
 /** Messages of the customers, company, administrators and images areas, in the four languages. */
 const messages = {

@@ -1,4 +1,4 @@
-import type { Lang } from '../messages';
+import type { Lang } from './messages';
 import { fieldError } from './fieldErrors';
 
 /**

@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import sv from '../locales/sv.json' with { type: 'json' };
-import en from '../locales/en.json' with { type: 'json' };
-import fi from '../locales/fi.json' with { type: 'json' };
-import no from '../locales/no.json' with { type: 'json' };
-import { apiPermission, can, type Permission } from '../schema/access/permissions';
+import sv from '../../locales/sv.json' with { type: 'json' };
+import en from '../../locales/en.json' with { type: 'json' };
+import fi from '../../locales/fi.json' with { type: 'json' };
+import no from '../../locales/no.json' with { type: 'json' };
+import { apiPermission, can, type Permission } from '../../schema/access/permissions';
 import { ApiError } from './errors';
 import { extendMessages } from './messages';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Lang } from '../messages';
-import { ref } from '../schemas';
+import type { Lang } from './messages';
+import { ref } from './schemas';
 import type { CountryId } from '../../schema/company';
 
 type Names = Record<Lang, string>;

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DataScope, DataVersions } from './db/versions';
+import type { DataScope, DataVersions } from '../db/versions';
 import { Lru } from './lru';
 
 interface Entry {

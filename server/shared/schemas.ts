@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import contract from '../schema/generated/contract.json' with { type: 'json' };
-import { withStorageLimits } from './validation';
+import contract from '../../schema/generated/contract.json' with { type: 'json' };
+import { withStorageLimits } from '../validation';
 
 /**
  * Registers the JSON Schema generated from schema/*.ts so routes can say

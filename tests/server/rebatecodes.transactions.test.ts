@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RebateCode, RebateCodeInput, RebateCodeTransaction } from '../../schema/rebatecodes';
 import type { Service } from '../../schema/services';
-import { consumeCodes } from '../../server/areas/rebatecodes';
+import { consumeCodes } from '../../server/areas/services/rebateCodes';
 import type { TransactionDraft } from '../../domain/pricing';
 import { createTestServer, OTHER_EMAIL, OTHER_PASSWORD, type TestServer } from './harness';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, ValidationErrors } from '../../server/errors';
+import { ApiError, ValidationErrors } from '../../server/shared/errors';
 import { validateCustomFieldValues, type CustomFieldDefinition } from '../../domain/customFields';
 
 const membership: CustomFieldDefinition = {

@@ -10,7 +10,7 @@ import { compilePattern, patternProblem } from '../../domain/patterns';
 function checkInChild(pattern: string, value: string): { finished: boolean; output: string } {
   const code = `
     import { validateCustomFieldValues } from './domain/customFields.ts';
-    import { ValidationErrors } from './server/errors.ts';
+    import { ValidationErrors } from './server/shared/errors.ts';
     const errors = new ValidationErrors();
     const def = { Id: 1, Name: 'Code', DataType: 'TextBox', IsMandatory: false, MandatoryErrorMessage: null, MaxLength: 4000,
       RegExId: ${JSON.stringify(pattern)}, RegExErrorMessage: 'Wrong code', Values: [], Active: true };

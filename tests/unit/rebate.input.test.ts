@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../server/messages';
+import { LANGUAGES } from '../../server/shared/messages';
 import {
   generateSign,
   initialBalance,

@@ -1,21 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/db';
-import { ApiError } from '../errors';
-import type { Lang } from '../messages';
-import { ref } from '../schemas';
-import { idParams } from '../autoquery/index';
-import { hashPassword } from '../identity/passwords';
-import { accountLinks, passwordChanged, requestEmailVerification, sendPasswordReset, type AccountServices } from '../identity/accountActions';
-import { findUserBySubject } from '../identity/accounts';
-import { assertPasswordAcceptable } from '../identity/messages';
-import { endAllSessions } from '../identity/revocations';
-import { invalidRole } from '../permissions';
-import { raisesRole } from '../../schema/access/permissions';
-import type { Administrator, AdministratorInput, AdministratorQuery } from '../../schema/company';
-import { FieldErrors, fieldError, localTime, pgCode } from './fieldErrors';
-import { envelope } from './reference';
-import { containsPattern, orderClause } from './listQuery';
+import type { Db } from '../../db/db';
+import { ApiError } from '../../shared/errors';
+import type { Lang } from '../../shared/messages';
+import { ref } from '../../shared/schemas';
+import { idParams } from '../../autoquery/index';
+import { hashPassword } from '../../identity/passwords';
+import { accountLinks, passwordChanged, requestEmailVerification, sendPasswordReset, type AccountServices } from '../../identity/accountActions';
+import { findUserBySubject } from '../../identity/accounts';
+import { assertPasswordAcceptable } from '../../identity/messages';
+import { endAllSessions } from '../../identity/revocations';
+import { invalidRole } from '../../shared/permissions';
+import { raisesRole } from '../../../schema/access/permissions';
+import type { Administrator, AdministratorInput, AdministratorQuery } from '../../../schema/company';
+import { FieldErrors, fieldError, localTime, pgCode } from '../../shared/fieldErrors';
+import { envelope } from '../../shared/reference';
+import { containsPattern, orderClause } from '../../shared/listQuery';
 
 /** Role 1 is the full administrator; a company always keeps at least one active. */
 const ADMIN_ROLE = 1;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ref } from '../schemas';
-import type { ClientErrorReport } from '../../schema/company';
+import { ref } from '../../shared/schemas';
+import type { ClientErrorReport } from '../../../schema/company';
 
 /** POST /errors: the admin reports an uncaught browser error; it is kept in client_errors. */
 export default async function clientErrorRoutes(app: FastifyInstance): Promise<void> {

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { IANAZone } from 'luxon';
-import type { Db } from '../db/db';
-import { ApiError } from '../errors';
-import type { Lang } from '../messages';
-import { ref } from '../schemas';
-import { idParams } from '../autoquery/index';
-import type { BillingInformation, BillingInformationInput, Company, CompanyInput, CountryId } from '../../schema/company';
-import { defaultSwedishVatNumber, isValidOrganisationNumber } from '../../domain/identityNumbers';
-import { isValidPostalCode } from '../../domain/postalCodes';
-import { FieldErrors, fieldError, localTime } from './fieldErrors';
-import { BILLING_METHODS, CATEGORIES, COMPANY_STATUS_NAMES, COMPANY_TYPES, COUNTRIES, envelope } from './reference';
+import type { Db } from '../../db/db';
+import { ApiError } from '../../shared/errors';
+import type { Lang } from '../../shared/messages';
+import { ref } from '../../shared/schemas';
+import { idParams } from '../../autoquery/index';
+import type { BillingInformation, BillingInformationInput, Company, CompanyInput, CountryId } from '../../../schema/company';
+import { defaultSwedishVatNumber, isValidOrganisationNumber } from '../../../domain/identityNumbers';
+import { isValidPostalCode } from '../../../domain/postalCodes';
+import { FieldErrors, fieldError, localTime } from '../../shared/fieldErrors';
+import { BILLING_METHODS, CATEGORIES, COMPANY_STATUS_NAMES, COMPANY_TYPES, COUNTRIES, envelope } from '../../shared/reference';
 
 interface CompanyRow {
   id: number;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/db';
-import { ref } from '../schemas';
-import type { EncryptRequest, EncryptResponse } from '../../schema/customers';
+import type { Db } from '../../db/db';
+import { ref } from '../../shared/schemas';
+import type { EncryptRequest, EncryptResponse } from '../../../schema/customers';
 
 /**
  * The AES-256 key of a company: derived from ENCRYPTION_KEY when the install sets one (the same

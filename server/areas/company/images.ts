@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { ApiError } from '../errors';
-import type { ImageUploadResponse } from '../../schema/company';
-import { FieldErrors, fieldError } from './fieldErrors';
+import { ApiError } from '../../shared/errors';
+import type { ImageUploadResponse } from '../../../schema/company';
+import { FieldErrors, fieldError } from '../../shared/fieldErrors';
 
 /** Largest image accepted (spec core §9). */
 export const MAX_IMAGE_BYTES = 100000;

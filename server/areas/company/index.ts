@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import reference from './reference';
+import reference from '../../shared/reference';
 import company from './company';
 import licenses from './licenses';
 import administrators from './administrators';
-import customers from './customers';
-import customerComments from './customerComments';
-import gdpr from './gdpr';
+import customers from '../customers/customers';
+import customerComments from '../customers/comments';
+import gdpr from '../customers/gdpr';
 import images from './images';
 import clientErrors from './clientErrors';
 import encryption from './encryption';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ref } from '../schemas';
-import type { CompanyLicense, LicenseType } from '../../schema/company';
-import { COUNTRIES, envelope, LICENSE_TYPE_NAMES } from './reference';
-import { localTime } from './fieldErrors';
+import { ref } from '../../shared/schemas';
+import type { CompanyLicense, LicenseType } from '../../../schema/company';
+import { COUNTRIES, envelope, LICENSE_TYPE_NAMES } from '../../shared/reference';
+import { localTime } from '../../shared/fieldErrors';
 
 interface LicenseTypeRow {
   id: number;

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { CallerContext } from '../context';
-import type { Db } from '../db/db';
-import { ApiError } from '../errors';
-import { ref } from '../schemas';
-import { createRecord, defineResource, deleteRecord, findRecord, idParams, listRecords, pageSchema, updateRecord, type WriteContext } from '../autoquery/index';
-import type { CustomerComment, CustomerCommentInput, CustomerCommentQuery } from '../../schema/customers';
-import { fieldError } from './fieldErrors';
+import type { CallerContext } from '../../shared/context';
+import type { Db } from '../../db/db';
+import { ApiError } from '../../shared/errors';
+import { ref } from '../../shared/schemas';
+import { createRecord, defineResource, deleteRecord, findRecord, idParams, listRecords, pageSchema, updateRecord, type WriteContext } from '../../autoquery/index';
+import type { CustomerComment, CustomerCommentInput, CustomerCommentQuery } from '../../../schema/customers';
+import { fieldError } from '../../shared/fieldErrors';
 
 /** Comments an administrator keeps about a customer (newest first). */
 export const customerComments = defineResource<CustomerComment, CustomerCommentInput, CustomerCommentQuery>({

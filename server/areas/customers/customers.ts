@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { CallerContext } from '../context';
-import type { Db, SqlParam } from '../db/db';
-import { ref } from '../schemas';
-import { createRecord, defineResource, deleteRecord, idParams, pageSchema, updateRecord, type Page } from '../autoquery/index';
-import type { AccessKey, Customer, CustomerInput, CustomerQuery, InvoiceAddress } from '../../schema/customers';
-import type { CountryId } from '../../schema/company';
-import { isValidPersonalIdentityNumber } from '../../domain/identityNumbers';
-import { checkCustomFieldValues, loadCustomFieldValues, saveCustomFieldValues } from './customFieldValues';
-import { isValidPostalCode } from '../../domain/postalCodes';
-import { FieldErrors, fieldError, localTime, pgCode } from './fieldErrors';
-import { containsPattern, orderClause } from './listQuery';
-import { ACCESS_KEY_TYPES } from './reference';
-import { ResponseCache } from '../responseCache';
+import type { CallerContext } from '../../shared/context';
+import type { Db, SqlParam } from '../../db/db';
+import { ref } from '../../shared/schemas';
+import { createRecord, defineResource, deleteRecord, idParams, pageSchema, updateRecord, type Page } from '../../autoquery/index';
+import type { AccessKey, Customer, CustomerInput, CustomerQuery, InvoiceAddress } from '../../../schema/customers';
+import type { CountryId } from '../../../schema/company';
+import { isValidPersonalIdentityNumber } from '../../../domain/identityNumbers';
+import { checkCustomFieldValues, loadCustomFieldValues, saveCustomFieldValues } from '../../shared/customFieldValues';
+import { isValidPostalCode } from '../../../domain/postalCodes';
+import { FieldErrors, fieldError, localTime, pgCode } from '../../shared/fieldErrors';
+import { containsPattern, orderClause } from '../../shared/listQuery';
+import { ACCESS_KEY_TYPES } from '../../shared/reference';
+import { ResponseCache } from '../../shared/responseCache';
 
 const CUSTOM_FIELD_TABLE = 'RegisteredUsers';
 

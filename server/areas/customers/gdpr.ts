@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
-import type { CallerContext } from '../context';
-import type { Db, SqlParam } from '../db/db';
-import { ref } from '../schemas';
-import { idParams, listRecords, pageSchema, readRecord } from '../autoquery/index';
-import type { GdprCustomerExport, InactiveCustomersDeleteResponse, InactiveCustomersQuery } from '../../schema/customers';
-import { customerComments } from './customerComments';
+import type { CallerContext } from '../../shared/context';
+import type { Db, SqlParam } from '../../db/db';
+import { ref } from '../../shared/schemas';
+import { idParams, listRecords, pageSchema, readRecord } from '../../autoquery/index';
+import type { GdprCustomerExport, InactiveCustomersDeleteResponse, InactiveCustomersQuery } from '../../../schema/customers';
+import { customerComments } from './comments';
 import { customers, listCustomers, type CustomerCondition } from './customers';
-import { fieldError, pgCode } from './fieldErrors';
+import { fieldError, pgCode } from '../../shared/fieldErrors';
 
 /** Default inactivity period when the query names none. */
 export const DEFAULT_INACTIVE_MONTHS = 24;

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
 import type { AvailableTimesResource, AvailableTimesResponse, NextFreeTimeResponse } from '../../../schema/availability';
 import type { AvailableTimesRequest, NextFreeTimeRequest } from '../../../schema/scheduling';
-import type { CallerContext } from '../../context';
+import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
-import { ApiError, ValidationErrors } from '../../errors';
-import { ref } from '../../schemas';
+import { ApiError, ValidationErrors } from '../../shared/errors';
+import { ref } from '../../shared/schemas';
 import {
   nextFreeTime,
   validateAvailabilityQuery,
@@ -19,7 +19,7 @@ import { AvailabilityCache } from './availabilityCache';
 import { availabilityError, withEngineErrors } from './availabilityData';
 import { checkRangeDays } from './references';
 import { availableTimesInSteps, roundTripping } from './timesInSteps';
-import { RANGE_LIMIT_DAYS } from '../../limits';
+import { RANGE_LIMIT_DAYS } from '../../shared/limits';
 
 const INT4_MAX = 2147483647;
 const MINUTE = 60_000;

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/db';
 import type { DataVersions } from '../../db/versions';
-import { Lru } from '../../lru';
+import { Lru } from '../../shared/lru';
 import type { AvailabilityData, Instant, ServiceSpec } from '../../../domain/availability';
 import { loadAvailabilityData, loadServiceSpec } from './availabilityData';
 

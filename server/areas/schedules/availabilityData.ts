@@ -1,8 +1,8 @@
 import type { DateSchedule, RecurringSchedule, RecurringScheduleDate, ScheduleException, TimeException } from '../../../schema/availability';
 import type { DayOfWeek } from '../../../schema/common';
 import type { Db, SqlParam } from '../../db/db';
-import { ApiError, ValidationErrors } from '../../errors';
-import type { Lang } from '../../messages';
+import { ApiError, ValidationErrors } from '../../shared/errors';
+import type { Lang } from '../../shared/messages';
 import {
   AvailabilityValidationError,
   CAPACITY_FREEING_STATUSES,
@@ -14,7 +14,7 @@ import {
   type ResourceRequirement,
   type ServiceSpec,
 } from '../../../domain/availability';
-import { dayOfWeek } from '../prices';
+import { dayOfWeek } from '../services/prices';
 import { schedulingKey, schedulingWords } from './messages';
 
 const DAY = 86_400_000;

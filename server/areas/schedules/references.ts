@@ -1,8 +1,8 @@
 import type { IdName } from '../../../schema/common';
-import type { CallerContext } from '../../context';
+import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
-import { ApiError, ValidationErrors } from '../../errors';
-import { DAY_MS } from '../../limits';
+import { ApiError, ValidationErrors } from '../../shared/errors';
+import { DAY_MS } from '../../shared/limits';
 import { parseLocal } from '../../../domain/availability';
 import { schedulingKey, schedulingWords } from './messages';
 

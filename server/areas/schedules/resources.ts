@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Resource, ResourceType } from '../../../schema/availability';
 import type { ResourceDetails, ResourceInput, ResourceQuery, ResourceTypeInput, ResourceTypeListQuery } from '../../../schema/scheduling';
-import type { CallerContext } from '../../context';
+import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
-import { ApiError, ValidationErrors } from '../../errors';
+import { ApiError, ValidationErrors } from '../../shared/errors';
 import { defineResource, registerResource } from '../../autoquery/index';
 import { CAPACITY_FREEING_STATUSES } from '../../../domain/availability';
 import { schedulingKey } from './messages';

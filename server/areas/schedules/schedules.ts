@@ -11,15 +11,15 @@ import type {
   RecurringScheduleWrite,
   ScheduleTestResponse,
 } from '../../../schema/scheduling';
-import type { CallerContext } from '../../context';
+import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
-import { ApiError, ValidationErrors } from '../../errors';
-import type { Lang } from '../../messages';
-import { ref } from '../../schemas';
+import { ApiError, ValidationErrors } from '../../shared/errors';
+import type { Lang } from '../../shared/messages';
+import { ref } from '../../shared/schemas';
 import { defineResource, pageSchema, registerResource, type SqlParams } from '../../autoquery/index';
 import { parseLocal, validateAvailabilityQuery, ZoneClock, type ServiceSpec } from '../../../domain/availability';
-import { RANGE_LIMIT_DAYS } from '../../limits';
-import { dayOfWeek } from '../prices';
+import { RANGE_LIMIT_DAYS } from '../../shared/limits';
+import { dayOfWeek } from '../services/prices';
 import { availabilityError, loadTimeExceptions } from './availabilityData';
 import { availableTimesInSteps } from './timesInSteps';
 import { schedulingKey } from './messages';

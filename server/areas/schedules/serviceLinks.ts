@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceResourceType, ServiceResourceTypeInput, ServiceSchedule, ServiceScheduleInput } from '../../../schema/scheduling';
-import type { CallerContext } from '../../context';
+import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
-import { ApiError, ValidationErrors } from '../../errors';
-import { ref } from '../../schemas';
+import { ApiError, ValidationErrors } from '../../shared/errors';
+import { ref } from '../../shared/schemas';
 import { pageSchema } from '../../autoquery/index';
 import { schedulingKey, schedulingWords } from './messages';
 import { assertOwnSchedule } from './schedules';

@@ -1,7 +1,7 @@
 import type { AvailableTime } from '../../../schema/availability';
-import { ApiError } from '../../errors';
-import type { Lang } from '../../messages';
-import { MAX_AVAILABLE_TIMES } from '../../limits';
+import { ApiError } from '../../shared/errors';
+import type { Lang } from '../../shared/messages';
+import { MAX_AVAILABLE_TIMES } from '../../shared/limits';
 import { availableTimes, ZoneClock, type AvailabilityData, type AvailabilityQuery } from '../../../domain/availability';
 import { withEngineErrors } from './availabilityData';
 import { schedulingKey } from './messages';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Article, ArticleInput, ArticleQuery } from '../../schema/services';
-import { ValidationErrors } from '../errors';
-import { defineResource, registerResource } from '../autoquery/index';
+import type { Article, ArticleInput, ArticleQuery } from '../../../schema/services';
+import { ValidationErrors } from '../../shared/errors';
+import { defineResource, registerResource } from '../../autoquery/index';
 import { companyCurrency, priceSign } from './prices';
 
 export const articles = defineResource<Article, ArticleInput, ArticleQuery>({

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { CalculatePriceRequest } from '../../schema/pricing';
-import type { CallerContext } from '../context';
-import type { Db } from '../db/db';
-import { ApiError } from '../errors';
-import { ref } from '../schemas';
-import { idParams } from '../autoquery/index';
+import type { CalculatePriceRequest } from '../../../schema/pricing';
+import type { CallerContext } from '../../shared/context';
+import type { Db } from '../../db/db';
+import { ApiError } from '../../shared/errors';
+import { ref } from '../../shared/schemas';
+import { idParams } from '../../autoquery/index';
 import {
   calculatePrice,
   CodeNotApplicableError,
@@ -15,11 +15,11 @@ import {
   type PriceCalculation,
   type PriceRule,
   type RebateCodeRule,
-} from '../../domain/pricing';
-import { catalogKey } from './catalogMessages';
+} from '../../../domain/pricing';
+import { catalogKey } from './messages';
 import { priceSign } from './prices';
-import { loadCodeRules } from './rebatecodes/lookup';
-import { rebateKey, rebateWords } from './rebatecodes/messages';
+import { loadCodeRules } from './rebateCodeLookup';
+import { rebateKey, rebateWords } from './rebateCodeMessages';
 
 /** A priced booking and who it was priced for. */
 export interface ServicePriceCalculation {

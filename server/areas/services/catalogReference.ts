@@ -1,6 +1,6 @@
-import type { CodeName } from '../../schema/services';
-import type { CustomFieldValidation } from '../../schema/customfields';
-import type { Lang } from '../messages';
+import type { CodeName } from '../../../schema/services';
+import type { CustomFieldValidation } from '../../../schema/customfields';
+import type { Lang } from '../../shared/messages';
 
 type Text = Record<Lang, string>;
 

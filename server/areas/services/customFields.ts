@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { CustomField, CustomFieldInput, CustomFieldQuery, CustomFieldSlot, CustomFieldSlotQuery, CustomFieldTable } from '../../schema/customfields';
-import type { CallerContext } from '../context';
-import type { Db } from '../db/db';
-import { ApiError, ValidationErrors } from '../errors';
-import { defineResource, pageSchema, registerResource, selectWhere } from '../autoquery/index';
-import { MAX_PATTERN_PROGRAM, patternProblem, type PatternProblem } from '../../domain/patterns';
-import { ref } from '../schemas';
-import { catalogKey, catalogWords } from './catalogMessages';
+import type { CustomField, CustomFieldInput, CustomFieldQuery, CustomFieldSlot, CustomFieldSlotQuery, CustomFieldTable } from '../../../schema/customfields';
+import type { CallerContext } from '../../shared/context';
+import type { Db } from '../../db/db';
+import { ApiError, ValidationErrors } from '../../shared/errors';
+import { defineResource, pageSchema, registerResource, selectWhere } from '../../autoquery/index';
+import { MAX_PATTERN_PROGRAM, patternProblem, type PatternProblem } from '../../../domain/patterns';
+import { ref } from '../../shared/schemas';
+import { catalogKey, catalogWords } from './messages';
 import { validationList } from './catalogReference';
 
 /** How many custom fields a company may have per table (what GET /customfields/slots counts). */

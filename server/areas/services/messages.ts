@@ -1,4 +1,4 @@
-import { extendMessages, type Lang, type ServerMessageKey } from '../messages';
+import { extendMessages, type Lang, type ServerMessageKey } from '../../shared/messages';
 
 /** Server messages of the catalogue areas (services, prices, articles, custom fields). */
 const messages = {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
-import type { DayOfWeek } from '../../schema/common';
-import type { ServicePrice, ServicePriceInput, ServicePriceQuery } from '../../schema/services';
-import type { CallerContext } from '../context';
-import type { Db } from '../db/db';
-import { ApiError, ValidationErrors } from '../errors';
-import { defineResource, registerResource, selectWhere, type SqlParams } from '../autoquery/index';
-import { catalogKey, catalogWords } from './catalogMessages';
+import type { DayOfWeek } from '../../../schema/common';
+import type { ServicePrice, ServicePriceInput, ServicePriceQuery } from '../../../schema/services';
+import type { CallerContext } from '../../shared/context';
+import type { Db } from '../../db/db';
+import { ApiError, ValidationErrors } from '../../shared/errors';
+import { defineResource, registerResource, selectWhere, type SqlParams } from '../../autoquery/index';
+import { catalogKey, catalogWords } from './messages';
 
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 

@@ -1,7 +1,7 @@
 import type { RebateCodeTypeId, RebateCodeStatusId } from '../../../schema/rebatecodes';
 import type { Db } from '../../db/db';
 import type { RebateCodeRule } from '../../../domain/pricing';
-import { intArray } from './codes';
+import { intArray } from './rebateCodeRecords';
 
 interface CodeRuleRow {
   id: number;

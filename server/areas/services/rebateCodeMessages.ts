@@ -1,5 +1,5 @@
 import { pricingAndRebateMessages } from '../../../domain/pricing';
-import { extendMessages, type Lang, type ServerMessageKey } from '../../messages';
+import { extendMessages, type Lang, type ServerMessageKey } from '../../shared/messages';
 
 /** Messages of the rebate code and price calculation calls beyond the pricing rules' own. */
 const messages = {

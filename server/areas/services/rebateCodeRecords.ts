@@ -1,8 +1,8 @@
 import type { IdName } from '../../../schema/common';
 import type { RebateCode, RebateCodeCustomer, RebateCodeInput, RebateCodeQuery } from '../../../schema/rebatecodes';
-import type { CallerContext } from '../../context';
+import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
-import { ApiError, ValidationErrors } from '../../errors';
+import { ApiError, ValidationErrors } from '../../shared/errors';
 import { defineResource, type SqlParams } from '../../autoquery/index';
 import {
   generateSign,
@@ -15,9 +15,9 @@ import {
   toMinor,
   validateRebateCodeInput,
 } from '../../../domain/pricing';
-import { catalogKey } from '../catalogMessages';
-import { dayOfWeek } from '../prices';
-import { rebateKey, rebateWords } from './messages';
+import { catalogKey } from './messages';
+import { dayOfWeek } from './prices';
+import { rebateKey, rebateWords } from './rebateCodeMessages';
 
 /** An id list as one PostgreSQL array parameter (`= any($n::text::int[])`), which both drivers accept. */
 export function intArray(ids: readonly number[]): string {

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { RebateCode, RebateCodeTransaction, RebateCodeTypeName } from '../../../schema/rebatecodes';
 import { formatMoney, toMinor } from '../../../domain/pricing';
-import type { Lang } from '../../messages';
+import type { Lang } from '../../shared/messages';
 
 const LABELS = {
   title: { sv: 'Rabattkod', en: 'Rebate code', fi: 'Alennuskoodi', no: 'Rabattkode' },

@@ -1,12 +1,12 @@
 import { DateTime } from 'luxon';
 import type { RebateCodeTransaction, RebateCodeTransactionInput, RebateCodeTransactionQuery } from '../../../schema/rebatecodes';
-import type { CallerContext } from '../../context';
+import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
-import { ApiError, ValidationErrors } from '../../errors';
+import { ApiError, ValidationErrors } from '../../shared/errors';
 import { defineResource, readRecord, type FilterFn, type SqlParams } from '../../autoquery/index';
 import { isCard, toMinor, validateManualTransaction, type NotApplicableReason, type TransactionDraft } from '../../../domain/pricing';
-import { catalogKey } from '../catalogMessages';
-import { rebateKey, rebateWords } from './messages';
+import { catalogKey } from './messages';
+import { rebateKey, rebateWords } from './rebateCodeMessages';
 
 /** A Created bound: a date means the whole day in the caller's zone (From: its start, To: its end). */
 function createdBound(value: unknown, edge: 'from' | 'to', p: SqlParams, ctx: CallerContext): string {

@@ -11,20 +11,20 @@ import type {
   RebateCodeTransactionInput,
   RebateCodeTransactionQuery,
   RebateCodeUsageQuery,
-} from '../../schema/rebatecodes';
-import type { CallerContext } from '../context';
-import { ApiError } from '../errors';
-import { ref } from '../schemas';
-import { createRecord, idParams, listRecords, pageSchema, readRecord, selectWhere, updateRecord } from '../autoquery/index';
-import { normaliseSign, REBATE_CODE_TYPES, STATUS_ACTIVE, whyNotApplicable } from '../../domain/pricing';
-import { catalogKey } from './catalogMessages';
+} from '../../../schema/rebatecodes';
+import type { CallerContext } from '../../shared/context';
+import { ApiError } from '../../shared/errors';
+import { ref } from '../../shared/schemas';
+import { createRecord, idParams, listRecords, pageSchema, readRecord, selectWhere, updateRecord } from '../../autoquery/index';
+import { normaliseSign, REBATE_CODE_TYPES, STATUS_ACTIVE, whyNotApplicable } from '../../../domain/pricing';
+import { catalogKey } from './messages';
 import { companyCurrency, priceSign } from './prices';
-import { rebateCodes, transactionCount } from './rebatecodes/codes';
-import { rebateKey, rebateWords } from './rebatecodes/messages';
-import { describeRebateCode, reportPdf, reportText } from './rebatecodes/report';
-import { rebateCodeTransactions, rebateCodeUsages, recordManualTransaction } from './rebatecodes/transactions';
+import { rebateCodes, transactionCount } from './rebateCodeRecords';
+import { rebateKey, rebateWords } from './rebateCodeMessages';
+import { describeRebateCode, reportPdf, reportText } from './rebateCodeReport';
+import { rebateCodeTransactions, rebateCodeUsages, recordManualTransaction } from './rebateCodeTransactions';
 
-export { consumeCodes, type ConsumptionContext } from './rebatecodes/transactions';
+export { consumeCodes, type ConsumptionContext } from './rebateCodeTransactions';
 
 /** A unique-index violation the rules above could not see (two writers at once) still names the sign. */
 async function namingSign<T>(sign: string | null | undefined, write: () => Promise<T>): Promise<T> {

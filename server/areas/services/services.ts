@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { CustomField } from '../../schema/customfields';
-import type { Service, ServiceInput, ServiceQuery } from '../../schema/services';
-import type { CallerContext } from '../context';
-import type { Db } from '../db/db';
-import { ValidationErrors } from '../errors';
-import { defineResource, pageSchema, registerResource } from '../autoquery/index';
-import { normalizeDurations } from '../../domain/durations';
+import type { CustomField } from '../../../schema/customfields';
+import type { Service, ServiceInput, ServiceQuery } from '../../../schema/services';
+import type { CallerContext } from '../../shared/context';
+import type { Db } from '../../db/db';
+import { ValidationErrors } from '../../shared/errors';
+import { defineResource, pageSchema, registerResource } from '../../autoquery/index';
+import { normalizeDurations } from '../../../domain/durations';
 import { codeList, referenceLists } from './catalogReference';
-import { checkCustomFieldValues, connectFilledFields, loadCustomFieldValues, saveCustomFieldValues } from './customFieldValues';
+import { checkCustomFieldValues, connectFilledFields, loadCustomFieldValues, saveCustomFieldValues } from '../../shared/customFieldValues';
 import { customFieldsOfServices } from './customFields';
 import { pricesOfServices } from './prices';
-import { resourceTypesOfServices, schedulesOfServices } from './scheduling/index';
+import { resourceTypesOfServices, schedulesOfServices } from '../schedules/index';
 
 function checkMinMax(errors: ValidationErrors, name: 'GroupBooking' | 'MultipleResource', value: ServiceInput['GroupBooking']): void {
   if (value && value.Min > value.Max) errors.add(`${name}.Min`, 'MinAboveMax', { other: `${name}.Max` });
