@@ -17,7 +17,8 @@ import { STATUS_CODES } from 'node:http';
 import { ApiError, responseStatus } from './shared/errors';
 import { messageFor, requestLanguage, type Lang } from './shared/messages';
 
-export const INT4_MAX = 2147483647;
+import { INT4_MAX } from './shared/constants';
+export { INT4_MAX };
 export const INT4_MIN = -2147483648;
 
 type Schema = Record<string, unknown>;

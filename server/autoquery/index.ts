@@ -57,6 +57,7 @@ import type { CallerContext } from '../shared/context';
 import type { Db, SqlParam } from '../db/db';
 import { ApiError } from '../shared/errors';
 import { ref } from '../shared/schemas';
+import { INT4_MAX } from '../shared/constants';
 
 /** How a column's value is converted between the database and the wire. */
 export type FieldKind =
@@ -170,7 +171,6 @@ export interface Page<T> {
 
 export const DEFAULT_TAKE = 50;
 export const MAX_TAKE = 1000;
-const INT4_MAX = 2147483647;
 const LOCAL_FORMAT = "yyyy-MM-dd'T'HH:mm:ss";
 
 interface Column {

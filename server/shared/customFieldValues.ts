@@ -2,7 +2,29 @@ import type { CustomField, CustomFieldTable, CustomFieldValue, CustomFieldValueI
 import type { Db } from '../db/db';
 import { ValidationErrors } from './errors';
 import { validateCustomFieldValues, type CustomFieldDefinition } from '../../domain/customFields';
-import '../areas/services/messages';
+import { extendMessages, type Lang } from './messages';
+
+/** Messages of the custom-field rules (domain/customFields.ts), used by every area whose records carry custom fields. */
+const customFieldMessages = {
+  CustomFieldMessage: { en: '{message}', sv: '{message}', fi: '{message}', no: '{message}' },
+  CustomFieldNotAnOption: {
+    en: "'{field}' must be one of the options in the list.",
+    sv: "'{field}' måste vara ett av alternativen i listan.",
+    fi: "'{field}' on oltava jokin listan vaihtoehdoista.",
+    no: "'{field}' må være ett av alternativene i listen.",
+  },
+  CustomFieldUnknown: {
+    en: 'Custom field {id} does not exist or does not apply here.',
+    sv: 'Det anpassade fältet {id} finns inte eller gäller inte här.',
+    fi: 'Mukautettua kenttää {id} ei ole tai se ei koske tätä.',
+    no: 'Det egendefinerte feltet {id} finnes ikke eller gjelder ikke her.',
+  },
+} satisfies Record<string, Record<Lang, string>>;
+
+/** Loads the custom-field messages into the server catalogue (the areas plugin calls it). */
+export function registerCustomFieldMessages(): void {
+  extendMessages(customFieldMessages);
+}
 
 /** A custom field definition as DEFINITION_COLUMNS select it: the wire record without its services and timestamps. */
 type DefinitionRow = Omit<CustomField, 'Services' | 'Created' | 'Updated'>;

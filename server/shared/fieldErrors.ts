@@ -65,7 +65,10 @@ const messages = {
   },
 } satisfies Record<string, Record<Lang, string>>;
 
-extendMessages(messages);
+/** Loads the field-error messages into the server catalogue (the areas plugin calls it). */
+export function registerFieldErrorMessages(): void {
+  extendMessages(messages);
+}
 
 /** A message key of the base catalogue or of this area. */
 export type AreaMessageKey = keyof typeof messages | ServerMessageKey;

@@ -32,14 +32,6 @@ declare module 'fastify' {
 
 // The spec's 'invalid role' text (core.md: "A 403 response sets the message to the 'invalid role'
 // text (apiMessages.invalidRole)"), the same words the admin shows.
-extendMessages({
-  InvalidRole: {
-    sv: sv.apiMessages.invalidRole,
-    en: en.apiMessages.invalidRole,
-    fi: fi.apiMessages.invalidRole,
-    no: no.apiMessages.invalidRole,
-  },
-});
 
 /** 403 in the contract's shape with the 'invalid role' message in the caller's language. */
 export function invalidRole(): ApiError {
@@ -58,6 +50,14 @@ function permissionOf(method: string, url: string, config: { permission?: RouteP
  * that a test can walk them all; the context plugin calls checkPermission once it knows the caller.
  */
 async function permissionsPlugin(app: FastifyInstance): Promise<void> {
+  extendMessages({
+    InvalidRole: {
+      sv: sv.apiMessages.invalidRole,
+      en: en.apiMessages.invalidRole,
+      fi: fi.apiMessages.invalidRole,
+      no: no.apiMessages.invalidRole,
+    },
+  });
   const guards: RouteGuard[] = [];
   app.decorate('routeGuards', guards);
   app.addHook('onRoute', (route) => {

@@ -1,6 +1,4 @@
-import type { FastifyInstance } from 'fastify';
 import type { Lang } from './messages';
-import { ref } from './schemas';
 import type { CountryId } from '../../schema/company';
 
 type Names = Record<Lang, string>;
@@ -96,38 +94,4 @@ export const COMPANY_STATUS_NAMES: Record<number, Names> = {
 /** A whole small list in the contract's envelope. */
 export function envelope<T>(results: T[]): { Offset: number; Total: number; Results: T[] } {
   return { Offset: 0, Total: results.length, Results: results };
-}
-
-/**
- * Fixed reference lists: countries, currencies, company types, categories, access key types.
- * Names follow the caller's language.
- */
-export default async function referenceRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/countries', async (request) => envelope(COUNTRIES.map((c) => ({ Id: c.id, Name: c.name[request.ctx.lang], CurrencyId: c.currencyId }))));
-
-  app.get<{ Querystring: { Active?: boolean; Id?: string } }>('/currencies', { schema: { querystring: ref('CurrencyQuery') } }, async (request) => {
-    const { Active, Id } = request.query;
-    return envelope(
-      CURRENCIES.filter((c) => (Active === undefined || c.active === Active) && (Id === undefined || c.id === Id.toUpperCase())).map((c) => ({
-        Id: c.id,
-        Name: c.name[request.ctx.lang],
-        CurrencySign: c.sign,
-        Active: c.active,
-      })),
-    );
-  });
-
-  app.get('/companies/types', async (request) => envelope(COMPANY_TYPES.map((t) => ({ Id: t.id, Name: t.name[request.ctx.lang] }))));
-
-  app.get('/categories', async (request) => envelope(CATEGORIES.map((t) => ({ Id: t.id, Name: t.name[request.ctx.lang] }))));
-
-  app.get<{ Querystring: { Id?: number } }>('/accesskeytypes', { schema: { querystring: ref('AccessKeyTypeQuery') } }, async (request) =>
-    envelope(
-      ACCESS_KEY_TYPES.filter((t) => request.query.Id === undefined || t.id === request.query.Id).map((t) => ({
-        Id: t.id,
-        Name: t.name[request.ctx.lang],
-        Description: t.description[request.ctx.lang],
-      })),
-    ),
-  );
 }

@@ -20,8 +20,8 @@ import { availabilityError, withEngineErrors } from './availabilityData';
 import { checkRangeDays } from './references';
 import { availableTimesInSteps, roundTripping } from './timesInSteps';
 import { RANGE_LIMIT_DAYS } from '../../shared/limits';
+import { INT4_MAX } from '../../shared/constants';
 
-const INT4_MAX = 2147483647;
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

@@ -14,7 +14,7 @@ import {
   type ResourceRequirement,
   type ServiceSpec,
 } from '../../../domain/availability';
-import { dayOfWeek } from '../services/prices';
+import { dayOfWeek } from '../../shared/dayOfWeek';
 import { schedulingKey, schedulingWords } from './messages';
 
 const DAY = 86_400_000;

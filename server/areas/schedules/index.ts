@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import './messages';
+import { registerSchedulesMessages } from './messages';
 import resources from './resources';
 import schedules from './schedules';
 import timeExceptions from './timeExceptions';
@@ -7,7 +7,6 @@ import serviceLinks from './serviceLinks';
 import availability from './availability';
 
 export { loadAvailabilityData, loadServiceSpec } from './availabilityData';
-export { resourceTypesOfServices, schedulesOfServices } from './serviceLinks';
 
 /**
  * Scheduling (issue 3): resource types and resources, what services need and follow, recurring
@@ -15,6 +14,7 @@ export { resourceTypesOfServices, schedulesOfServices } from './serviceLinks';
  * @example await app.register(scheduling); // inside the /api areas plugin
  */
 export default async function scheduling(app: FastifyInstance): Promise<void> {
+  registerSchedulesMessages();
   await app.register(resources);
   await app.register(schedules);
   await app.register(timeExceptions);

@@ -106,7 +106,10 @@ const messages = {
   },
 } satisfies Record<string, Record<Lang, string>>;
 
-extendMessages(messages);
+/** Loads this area's messages into the server catalogue (the area's plugin calls it). */
+export function registerSchedulesMessages(): void {
+  extendMessages(messages);
+}
 
 /** A key of the scheduling messages, typed for ApiError and ValidationErrors. */
 export function schedulingKey(key: keyof typeof messages): ServerMessageKey {

@@ -19,7 +19,7 @@ import { ref } from '../../shared/schemas';
 import { defineResource, pageSchema, registerResource, type SqlParams } from '../../autoquery/index';
 import { parseLocal, validateAvailabilityQuery, ZoneClock, type ServiceSpec } from '../../../domain/availability';
 import { RANGE_LIMIT_DAYS } from '../../shared/limits';
-import { dayOfWeek } from '../services/prices';
+import { dayOfWeek } from '../../shared/dayOfWeek';
 import { availabilityError, loadTimeExceptions } from './availabilityData';
 import { availableTimesInSteps } from './timesInSteps';
 import { schedulingKey } from './messages';

@@ -11,7 +11,7 @@ import { ref } from '../../shared/schemas';
 import { RANGE_LIMIT_DAYS } from '../../shared/limits';
 import { defineResource, pageSchema, registerResource } from '../../autoquery/index';
 import { CAPACITY_FREEING_STATUSES, expandExceptions, parseLocal, ZoneClock, type ExceptionInterval } from '../../../domain/availability';
-import { dayOfWeek } from '../services/prices';
+import { dayOfWeek } from '../../shared/dayOfWeek';
 import { loadTimeExceptions } from './availabilityData';
 import { schedulingKey } from './messages';
 import { checkOwnIds, companyTimeZone } from './references';

@@ -5,6 +5,7 @@ import type { Db } from '../../db/db';
 import { ApiError, ValidationErrors } from '../../shared/errors';
 import { defineResource, pageSchema, registerResource, selectWhere } from '../../autoquery/index';
 import { MAX_PATTERN_PROGRAM, patternProblem, type PatternProblem } from '../../../domain/patterns';
+import { CUSTOM_FIELD_NOT_AN_OPTION } from '../../../domain/customFields';
 import { ref } from '../../shared/schemas';
 import { catalogKey, catalogWords } from './messages';
 import { validationList } from './catalogReference';
@@ -33,7 +34,7 @@ async function checkRules(input: CustomFieldInput, db: Db, ctx: CallerContext, i
   if (input.DataType === 'DropDown') {
     if (!values?.length) errors.add('Values', catalogKey('DropDownNeedsValues'));
     else if (input.DefaultValue && !values.some((v) => v.Value === input.DefaultValue)) {
-      errors.add('DefaultValue', catalogKey('CustomFieldNotAnOption'));
+      errors.add('DefaultValue', CUSTOM_FIELD_NOT_AN_OPTION);
     }
   }
   const regEx = input.RegExId?.trim() ? input.RegExId : null;

@@ -2,19 +2,6 @@ import { extendMessages, type Lang, type ServerMessageKey } from '../../shared/m
 
 /** Server messages of the catalogue areas (services, prices, articles, custom fields). */
 const messages = {
-  CustomFieldMessage: { en: '{message}', sv: '{message}', fi: '{message}', no: '{message}' },
-  CustomFieldNotAnOption: {
-    en: "'{field}' must be one of the options in the list.",
-    sv: "'{field}' måste vara ett av alternativen i listan.",
-    fi: "'{field}' on oltava jokin listan vaihtoehdoista.",
-    no: "'{field}' må være ett av alternativene i listen.",
-  },
-  CustomFieldUnknown: {
-    en: 'Custom field {id} does not exist or does not apply here.',
-    sv: 'Det anpassade fältet {id} finns inte eller gäller inte här.',
-    fi: 'Mukautettua kenttää {id} ei ole tai se ei koske tätä.',
-    no: 'Det egendefinerte feltet {id} finnes ikke eller gjelder ikke her.',
-  },
   InvalidRegex: {
     en: "'{field}' is not a valid regular expression.",
     sv: "'{field}' är inte ett giltigt reguljärt uttryck.",
@@ -59,7 +46,10 @@ const messages = {
   },
 } satisfies Record<string, Record<Lang, string>>;
 
-extendMessages(messages);
+/** Loads this area's messages into the server catalogue (the area's plugin calls it). */
+export function registerServicesMessages(): void {
+  extendMessages(messages);
+}
 
 /** A key of the catalogue's messages, typed for ApiError and ValidationErrors. */
 export function catalogKey(key: keyof typeof messages): ServerMessageKey {

@@ -7,13 +7,7 @@ import type { Db } from '../../db/db';
 import { ApiError, ValidationErrors } from '../../shared/errors';
 import { defineResource, registerResource, selectWhere, type SqlParams } from '../../autoquery/index';
 import { catalogKey, catalogWords } from './messages';
-
-const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
-/** The wire shape of a day of week: 1 = Monday … 7 = Sunday; .NET numbers Sunday 0. */
-export function dayOfWeek(id: number): DayOfWeek {
-  return { DayOfWeekId: id, DotNetDayOfWeekId: id % 7, DayOfWeek: DAY_NAMES[id - 1] };
-}
+import { dayOfWeek } from '../../shared/dayOfWeek';
 
 /**
  * The sign shown with an amount in a currency.

@@ -47,11 +47,14 @@ const messages = {
   },
 } satisfies Record<string, Record<Lang, string>>;
 
-extendMessages(pricingAndRebateMessages);
-extendMessages(messages);
+/** Loads the pricing rules' and the promo codes' messages into the server catalogue (the services plugin calls it). */
+export function registerRebateCodeMessages(): void {
+  extendMessages(pricingAndRebateMessages);
+  extendMessages(messages);
+}
 
 /**
- * A key of the pricing rules' or this area's messages (both registered above), typed for ApiError and
+ * A key of the pricing rules' or this area's messages (both loaded by registerRebateCodeMessages), typed for ApiError and
  * ValidationErrors.
  * @example
  * throw ApiError.field(400, 'RebateCodeSign', rebateKey('SignTooShort'), { limit: 4 });

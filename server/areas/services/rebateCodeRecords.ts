@@ -16,7 +16,7 @@ import {
   validateRebateCodeInput,
 } from '../../../domain/pricing';
 import { catalogKey } from './messages';
-import { dayOfWeek } from './prices';
+import { dayOfWeek } from '../../shared/dayOfWeek';
 import { rebateKey, rebateWords } from './rebateCodeMessages';
 
 /** An id list as one PostgreSQL array parameter (`= any($n::text::int[])`), which both drivers accept. */

@@ -10,7 +10,7 @@ import { codeList, referenceLists } from './catalogReference';
 import { checkCustomFieldValues, connectFilledFields, loadCustomFieldValues, saveCustomFieldValues } from '../../shared/customFieldValues';
 import { customFieldsOfServices } from './customFields';
 import { pricesOfServices } from './prices';
-import { resourceTypesOfServices, schedulesOfServices } from '../schedules/index';
+import { resourceTypesOfServices, schedulesOfServices } from '../../shared/serviceLinks';
 
 function checkMinMax(errors: ValidationErrors, name: 'GroupBooking' | 'MultipleResource', value: ServiceInput['GroupBooking']): void {
   if (value && value.Min > value.Max) errors.add(`${name}.Min`, 'MinAboveMax', { other: `${name}.Max` });
