@@ -5,11 +5,17 @@ import { ApiError } from '../../shared/errors';
 import type { Lang } from '../../shared/messages';
 import { ref } from '../../shared/schemas';
 import { idParams } from '../../autoquery/index';
-import { hashPassword } from '../../identity/passwords';
-import { accountLinks, passwordChanged, requestEmailVerification, sendPasswordReset, type AccountServices } from '../../identity/accountActions';
-import { findUserBySubject } from '../../identity/accounts';
-import { assertPasswordAcceptable } from '../../identity/messages';
-import { endAllSessions } from '../../identity/revocations';
+import {
+  accountLinks,
+  assertPasswordAcceptable,
+  endAllSessions,
+  findUserBySubject,
+  hashPassword,
+  passwordChanged,
+  requestEmailVerification,
+  sendPasswordReset,
+  type AccountServices,
+} from '../../identity/public';
 import { invalidRole } from '../../shared/permissions';
 import { raisesRole } from '../../../schema/access/permissions';
 import type { Administrator, AdministratorInput, AdministratorQuery } from '../../../schema/company';
