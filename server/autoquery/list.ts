@@ -5,37 +5,53 @@ import { DEFAULT_TAKE, MAX_TAKE, SqlParams, type FilterFn, type Page, type Resou
 import { INT4_MAX } from '../shared/constants';
 import { assertInt4, columnsOf, quoteIdent, rowsToRecords, selectList, type Column } from './columns';
 
-export function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (m) => `\\${m}`);
+/** A LIKE pattern matching the text anywhere, lower-cased, with LIKE's wildcards escaped (use with ilike or lower(col) like). */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Parses OrderBy / OrderByDesc into ORDER BY terms; unknown fields answer 400 naming the parameter. */
-export function orderTerms<T, In, Q>(d: ResourceDeclaration<T, In, Q>, cols: Map<string, Column>, query: Record<string, unknown>): string[] {
+/**
+ * ORDER BY terms from the contract's OrderBy / OrderByDesc (comma lists, '-' reverses one field),
+ * with the primary key as the implicit last key. `sorts` maps a lower-cased wire field to its SQL
+ * column. An unknown field answers 400 naming the parameter. The engine and hand-written lists share it.
+ * @example
+ * orderClause({ OrderBy: '-Created,Lastname' }, { created: 'c.created', lastname: 'c.lastname' }, 'c.id', 'Lastname')
+ * // 'c.created desc, c.lastname asc, c.id desc'
+ */
+export function orderClause(query: { OrderBy?: unknown; OrderByDesc?: unknown }, sorts: Record<string, string>, idColumn: string, defaultSort = ''): string {
   const terms: string[] = [];
   const seen = new Set<string>();
-  const sortable = new Map(d.sort.map((f) => [f.toLowerCase(), f]));
-  const read = (param: 'OrderBy' | 'OrderByDesc', text: string | undefined, reverse: boolean) => {
-    if (!text) return;
-    for (const raw of text.split(',')) {
-      const item = raw.trim();
-      if (!item) continue;
-      const desc = item.startsWith('-') !== reverse;
-      const wire = sortable.get(item.replace(/^-/, '').toLowerCase());
-      const col = wire ? cols.get(wire) : undefined;
-      if (!col) throw ApiError.field(400, param, 'InvalidValue');
-      if (seen.has(col.column)) continue;
-      seen.add(col.column);
-      terms.push(`t.${quoteIdent(col.column)} ${desc ? 'desc' : 'asc'}`);
+  const read = (param: 'OrderBy' | 'OrderByDesc', list: string, reverse: boolean): void => {
+    for (const raw of list.split(',')) {
+      const name = raw.trim();
+      if (!name) continue;
+      const desc = name.startsWith('-') !== reverse;
+      const key = name.replace(/^-/, '').toLowerCase();
+      const column = Object.hasOwn(sorts, key) ? sorts[key] : undefined;
+      if (!column) throw ApiError.field(400, param, 'InvalidValue');
+      if (seen.has(column)) continue;
+      seen.add(column);
+      terms.push(`${column} ${desc ? 'desc' : 'asc'}`);
     }
   };
-  const orderBy = typeof query.OrderBy === 'string' ? query.OrderBy : undefined;
-  const orderByDesc = typeof query.OrderByDesc === 'string' ? query.OrderByDesc : undefined;
+  const orderBy = typeof query.OrderBy === 'string' ? query.OrderBy : '';
+  const orderByDesc = typeof query.OrderByDesc === 'string' ? query.OrderByDesc : '';
   read('OrderBy', orderBy, false);
   read('OrderByDesc', orderByDesc, true);
-  if (!orderBy && !orderByDesc) read('OrderBy', d.defaultSort, false);
-  // The primary key keeps pages stable; following the last term's direction lets one index serve both.
-  if (!seen.has('id')) terms.push(`t.id ${terms.at(-1)?.endsWith(' desc') ? 'desc' : 'asc'}`);
-  return terms;
+  if (!orderBy && !orderByDesc) read('OrderBy', defaultSort, false);
+  // Following the last term's direction lets one (…, id) index serve both directions and keeps pages stable.
+  if (!seen.has(idColumn)) terms.push(`${idColumn} ${terms.at(-1)?.endsWith(' desc') ? 'desc' : 'asc'}`);
+  return terms.join(', ');
+}
+
+/** The engine's ORDER BY: the declaration's sortable fields on alias t, then t.id. */
+function orderTerms<T, In, Q>(d: ResourceDeclaration<T, In, Q>, cols: Map<string, Column>, query: Record<string, unknown>): string {
+  const sorts: Record<string, string> = {};
+  for (const field of d.sort) {
+    const col = cols.get(field);
+    if (col) sorts[field.toLowerCase()] = `t.${quoteIdent(col.column)}`;
+  }
+  return orderClause(query, sorts, `t.${quoteIdent('id')}`, d.defaultSort);
 }
 
 export function whereClause<T, In, Q>(d: ResourceDeclaration<T, In, Q>, cols: Map<string, Column>, ctx: CallerContext, query: Q, p: SqlParams): string {
@@ -58,7 +74,7 @@ export function whereClause<T, In, Q>(d: ResourceDeclaration<T, In, Q>, cols: Ma
   }
   const search = typeof q.Search === 'string' ? q.Search.trim() : '';
   if (search && d.search?.length) {
-    const ph = p.add(`%${escapeLike(search)}%`);
+    const ph = p.add(containsPattern(search));
     conds.push(`(${d.search.map((c) => `t.${quoteIdent(c)} ilike ${ph}`).join(' or ')})`);
   }
   return conds.join(' and ');
@@ -78,10 +94,9 @@ export async function listRecords<T, In, Q>(db: Db, ctx: CallerContext, d: Resou
   if (!Number.isInteger(take) || take < 1 || take > MAX_TAKE) throw ApiError.field(400, 'Take', 'LessThanOrEqual', { limit: MAX_TAKE });
   const p = new SqlParams();
   const where = whereClause(d, byWire, ctx, query, p);
-  const order = orderTerms(d, byWire, q);
+  const orderBy = orderTerms(d, byWire, q);
   const countParams = [...p.values];
   // The page is picked first and converted after, so conversions run for the page only.
-  const orderBy = order.join(', ');
   const rows = await db.query<Record<string, unknown>>(
     `with page as (select * from ${quoteIdent(d.table)} t where ${where} order by ${orderBy} limit ${p.add(take)} offset ${p.add(skip)})
      select ${selectList(cols)} from page t order by ${orderBy}`,
@@ -115,7 +130,7 @@ export async function selectWhere<T, In, Q>(
   const p = new SqlParams();
   const where = `t.company_id = ${p.add(ctx.companyId)} and (${condition(p)})`;
   const order = orderTerms(d, new Map(cols.map((c) => [c.wire, c])), {});
-  const rows = await db.query<Record<string, unknown>>(`select ${selectList(cols)} from ${quoteIdent(d.table)} t where ${where} order by ${order.join(', ')}`, p.values);
+  const rows = await db.query<Record<string, unknown>>(`select ${selectList(cols)} from ${quoteIdent(d.table)} t where ${where} order by ${order}`, p.values);
   const records = rowsToRecords<T>(rows, cols, ctx.timeZone);
   if (records.length && d.hooks?.afterRead) await d.hooks.afterRead(records, { ctx, db, query: query as Q });
   return records;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/db';
 import { ApiError } from '../../shared/errors';
 import type { Lang } from '../../shared/messages';
 import { ref } from '../../shared/schemas';
-import { idParams } from '../../autoquery/index';
+import { containsPattern, idParams, orderClause } from '../../autoquery/index';
 import {
   accountLinks,
   assertPasswordAcceptable,
@@ -21,7 +21,6 @@ import { raisesRole } from '../../../schema/access/permissions';
 import type { Administrator, AdministratorInput, AdministratorQuery } from '../../../schema/company';
 import { FieldErrors, fieldError, localTime, pgCode } from '../../shared/fieldErrors';
 import { envelope } from '../../shared/reference';
-import { containsPattern, orderClause } from '../../shared/listQuery';
 
 /** Role 1 is the full administrator; a company always keeps at least one active. */
 const ADMIN_ROLE = 1;
@@ -121,7 +120,7 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
       and ($3::text is null or lower(u.firstname || ' ' || u.lastname || ' ' || u.email) like $3)`;
     const params = [companyId, q.Id ?? null, search];
     const [rows, total] = await Promise.all([
-      db.query<AdminRow>(`${SELECT('$4')} where ${where} order by ${orderClause(request.ctx.lang, q, SORTS, 'u.id')} offset $5 limit $6`, [...params, timeZone, skip, take]),
+      db.query<AdminRow>(`${SELECT('$4')} where ${where} order by ${orderClause(q, SORTS, 'u.id')} offset $5 limit $6`, [...params, timeZone, skip, take]),
       db.one<{ n: number }>(`select count(*)::int as n from users u where ${where}`, params),
     ]);
     return { Offset: skip, Total: total?.n ?? 0, Results: rows.map(toAdministrator) };

@@ -2,14 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { CallerContext } from '../../shared/context';
 import type { Db, SqlParam } from '../../db/db';
 import { ref } from '../../shared/schemas';
-import { createRecord, defineResource, deleteRecord, idParams, pageSchema, updateRecord, type Page } from '../../autoquery/index';
+import { containsPattern, createRecord, defineResource, deleteRecord, idParams, orderClause, pageSchema, updateRecord, type Page } from '../../autoquery/index';
 import type { AccessKey, Customer, CustomerInput, CustomerQuery, InvoiceAddress } from '../../../schema/customers';
 import type { CountryId } from '../../../schema/company';
 import { isValidPersonalIdentityNumber } from '../../../domain/identityNumbers';
 import { checkCustomFieldValues, loadCustomFieldValues, saveCustomFieldValues } from '../../shared/customFieldValues';
 import { isValidPostalCode } from '../../../domain/postalCodes';
 import { FieldErrors, fieldError, localTime, pgCode } from '../../shared/fieldErrors';
-import { containsPattern, orderClause } from '../../shared/listQuery';
 import { ACCESS_KEY_TYPES } from '../../shared/reference';
 import { ResponseCache } from '../../shared/responseCache';
 
@@ -216,7 +215,7 @@ export async function listCustomers(db: Db, ctx: CallerContext, query: ListQuery
   }
   if (extra) conds.push(`(${extra.sql(p)})`);
   const where = conds.join(' and ');
-  const order = orderClause(ctx.lang, query, SORTS, 'c.id', 'Lastname,Firstname');
+  const order = orderClause(query, SORTS, 'c.id', 'Lastname,Firstname');
   const countParams = [...params];
   const tz = p(ctx.timeZone);
   const cheapCount = !search && query.Id === undefined && !extra;
