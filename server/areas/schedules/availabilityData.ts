@@ -107,11 +107,7 @@ export async function loadRecurringSchedules(db: Db, companyId: number, serviceI
     [serviceId, companyId],
   );
   return rows.map((r) => ({
-    Id: r.id,
-    Name: r.name,
-    Description: null,
-    Active: true,
-    TimeInterval: r.time_interval,
+    ...activeSchedule(r),
     ValidFrom: r.valid_from,
     ValidTo: r.valid_to,
     StartTime: r.start_time,
@@ -128,6 +124,11 @@ export async function loadRecurringSchedules(db: Db, companyId: number, serviceI
   }));
 }
 
+/** The fields every schedule the engine loads shares: only active schedules are loaded. */
+function activeSchedule(r: { id: number; name: string; time_interval: number }): { Id: number; Name: string; Description: null; Active: true; TimeInterval: number } {
+  return { Id: r.id, Name: r.name, Description: null, Active: true, TimeInterval: r.time_interval };
+}
+
 /** Active date schedules connected to a service, with their dates overlapping [from, to). */
 export async function loadDateSchedules(db: Db, companyId: number, serviceId: number, clock: ZoneClock, from: Instant, to: Instant): Promise<DateSchedule[]> {
   const rows = await db.query<{ id: number; name: string; time_interval: number; is_resource_specific: boolean; dates: { f: number; t: number }[]; resources: number[] }>(
@@ -140,11 +141,7 @@ export async function loadDateSchedules(db: Db, companyId: number, serviceId: nu
     [serviceId, companyId, new Date(from), new Date(to)],
   );
   return rows.map((r) => ({
-    Id: r.id,
-    Name: r.name,
-    Description: null,
-    Active: true,
-    TimeInterval: r.time_interval,
+    ...activeSchedule(r),
     IsResourceSpecific: r.is_resource_specific,
     ScheduleDates: r.dates.map((d) => ({ From: clock.format(Number(d.f)), To: clock.format(Number(d.t)) })),
     Resources: r.resources.map((id) => ({ Id: id, Name: '' })),

@@ -6,8 +6,6 @@ import timeExceptions from './timeExceptions';
 import serviceLinks from './serviceLinks';
 import availability from './availability';
 
-export { loadAvailabilityData, loadServiceSpec } from './availabilityData';
-
 /**
  * Scheduling (issue 3): resource types and resources, what services need and follow, recurring
  * and date schedules, time exceptions, and free times from the availability engine.

@@ -245,16 +245,22 @@ export const timeExceptions = defineResource<TimeException, TimeExceptionWrite, 
   },
 });
 
+/** From and To of a query as local times; each one that is not a date (and time) is added to errors. */
+function parseFromTo(q: { From: string; To: string }, errors: ValidationErrors): { from: ReturnType<typeof parseLocal>; to: ReturnType<typeof parseLocal> } {
+  const from = parseLocal(q.From);
+  const to = parseLocal(q.To);
+  if (!from) errors.add('From', 'InvalidFormat');
+  if (!to) errors.add('To', 'InvalidFormat');
+  return { from, to };
+}
+
 /** Time exceptions, their colliding bookings and the report. */
 export default async function timeExceptionsArea(app: FastifyInstance): Promise<void> {
   app.get('/timeexceptions/collidingevents', { schema: { querystring: ref('CollidingEventsQuery'), response: { 200: pageSchema('CollidingEvent') } } }, async (request) => {
     const q = request.query as CollidingEventsQuery;
     const ctx = request.ctx;
     const errors = new ValidationErrors();
-    const from = parseLocal(q.From);
-    const to = parseLocal(q.To);
-    if (!from) errors.add('From', 'InvalidFormat');
-    if (!to) errors.add('To', 'InvalidFormat');
+    const { from, to } = parseFromTo(q, errors);
     if (from && to && from.local > to.local) errors.add('From', 'FromAfterTo', { other: 'To' });
     if (from && to && to.local - from.local > RANGE_LIMIT_DAYS.timeException * DAY) errors.add('To', schedulingKey('RangeTooLong'), { other: 'From', limit: RANGE_LIMIT_DAYS.timeException });
     const resourceIds = q.ResourceIds ? await checkOwnIds(app.db, ctx, 'resources', q.ResourceIds, (i) => `ResourceIds[${i}]`, errors) : [];
@@ -277,10 +283,7 @@ export default async function timeExceptionsArea(app: FastifyInstance): Promise<
     const q = request.query as TimeExceptionReportQuery;
     const ctx = request.ctx;
     const errors = new ValidationErrors();
-    const from = parseLocal(q.From);
-    const to = parseLocal(q.To);
-    if (!from) errors.add('From', 'InvalidFormat');
-    if (!to) errors.add('To', 'InvalidFormat');
+    const { from, to } = parseFromTo(q, errors);
     const toLocal = to ? (to.hasTime ? to.local : to.local + DAY) : 0;
     if (from && to && from.local > toLocal) errors.add('From', 'FromAfterTo', { other: 'To' });
     if (from && to && toLocal - from.local > RANGE_LIMIT_DAYS.timeExceptionReport * DAY) {
