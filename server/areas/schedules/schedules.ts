@@ -87,6 +87,13 @@ async function checkLinks(db: Db, ctx: CallerContext, input: { Resources?: { Id:
 type ScheduleKind = 'recurring' | 'date';
 
 /** The ServiceId list filter: schedules of this kind connected to any of the given services. */
+/** The trimmed name of a body; an empty one is added to errors. */
+function requiredName(name: string, errors: ValidationErrors): string {
+  const trimmed = name.trim();
+  if (!trimmed) errors.add('Name', 'NotEmpty');
+  return trimmed;
+}
+
 function connectedToServices(kind: ScheduleKind) {
   return (value: unknown, p: SqlParams) =>
     `exists (select 1 from ${kind}_schedule_services l where l.schedule_id = t.id and l.service_id = any(${p.add((Array.isArray(value) ? value : [value]).map(Number))}::int[]))`;
@@ -142,8 +149,7 @@ export const recurringSchedules = defineResource<RecurringSchedule, RecurringSch
   hooks: {
     async beforeWrite(input, w) {
       const errors = new ValidationErrors();
-      const name = input.Name.trim();
-      if (!name) errors.add('Name', 'NotEmpty');
+      const name = requiredName(input.Name, errors);
       const normalized = normalizeRecurring(input, errors, w.existing?.ScheduleDates);
       await checkLinks(w.db, w.ctx, input, errors);
       errors.throwIfAny();
@@ -223,8 +229,7 @@ export const dateSchedules = defineResource<DateSchedule, DateScheduleWrite, Dat
   hooks: {
     async beforeWrite(input, w) {
       const errors = new ValidationErrors();
-      const name = input.Name.trim();
-      if (!name) errors.add('Name', 'NotEmpty');
+      const name = requiredName(input.Name, errors);
       const entries = normalizeDateEntries(input.ScheduleDates, errors);
       const allDropped = input.ScheduleDates.every((e) => e.From.slice(0, 10) === e.To.slice(0, 10));
       if (!entries.length && allDropped) errors.add('ScheduleDates', schedulingKey('DateScheduleNeedsDates'));
