@@ -14,7 +14,7 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
   return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
-describe('layout boundaries checked by lint', () => {
+describe('layout boundaries checked by lint', { timeout: 60_000 }, () => {
   it('the admin never imports the server', async () => {
     expect(await boundaryErrors('src/custom/company/x.ts', "import { ApiError } from '../../../server/shared/errors';\nexport const e = ApiError;\n")).toEqual([
       expect.stringContaining('never imports server/'),
