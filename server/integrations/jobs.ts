@@ -79,14 +79,22 @@ export class JobQueue {
     this.handlers.set(name, { handler, retry });
   }
 
-  /** Queues a job in `db` (the caller's transaction, or the database itself). */
+  /**
+   * Queues a job in `db` (the caller's transaction, or the database itself). Only once started:
+   * pg-boss then knows its queues and issues nothing but the insert, in `db` (on PGlite a look-up
+   * on the database itself while the caller's transaction holds the one session would wait forever).
+   */
   async send(db: Db, name: string, payload: Record<string, unknown>): Promise<void> {
     if (!this.handlers.has(name)) throw new Error(`no worker for queue ${name}`);
+    if (!this.started) throw new Error(`job queue not started; cannot send to ${name}`);
     await this.boss.send(name, payload, { db: bossDb(db) });
   }
 
-  /** Migrates pg-boss's schema if a newer pg-boss needs it, creates the queues and starts their workers. */
-  async start(): Promise<void> {
+  /**
+   * Migrates pg-boss's schema if a newer pg-boss needs it, creates the queues and starts their
+   * workers (none with `workers: false`: a process that only sends, or drains by hand).
+   */
+  async start({ workers = true }: { workers?: boolean } = {}): Promise<void> {
     if (this.started) return;
     this.started = true;
     await this.boss.start();
@@ -99,6 +107,7 @@ export class JobQueue {
       };
       if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, policy);
       else await this.boss.createQueue(name, policy);
+      if (!workers) continue;
       await this.boss.work(name, { pollingIntervalSeconds: this.options.pollSeconds ?? 2 }, async (jobs: Job<Record<string, unknown>>[]) => {
         for (const job of jobs) await this.run(job);
       });
