@@ -57,6 +57,8 @@ export class JobQueue {
   private readonly handlers = new Map<string, { handler: JobHandler; retry: RetryPolicy }>();
   private readonly boss: PgBoss;
   private started = false;
+  /** pg-boss knows the queues (from the first start on, after a stop too). */
+  private ready = false;
 
   constructor(
     db: Db,
@@ -80,13 +82,13 @@ export class JobQueue {
   }
 
   /**
-   * Queues a job in `db` (the caller's transaction, or the database itself). Only once started:
-   * pg-boss then knows its queues and issues nothing but the insert, in `db` (on PGlite a look-up
+   * Queues a job in `db` (the caller's transaction, or the database itself). Only once started
+   * (a stopped queue still takes jobs for the next process): pg-boss then knows its queues and issues nothing but the insert, in `db` (on PGlite a look-up
    * on the database itself while the caller's transaction holds the one session would wait forever).
    */
   async send(db: Db, name: string, payload: Record<string, unknown>): Promise<void> {
     if (!this.handlers.has(name)) throw new Error(`no worker for queue ${name}`);
-    if (!this.started) throw new Error(`job queue not started; cannot send to ${name}`);
+    if (!this.ready) throw new Error(`job queue not started; cannot send to ${name}`);
     await this.boss.send(name, payload, { db: bossDb(db) });
   }
 
@@ -112,6 +114,8 @@ export class JobQueue {
         for (const job of jobs) await this.run(job);
       });
     }
+    // createQueue and updateQueue leave the queue in pg-boss's cache.
+    this.ready = true;
   }
 
   /** Stops the workers (letting a running job finish) and pg-boss's maintenance. */
