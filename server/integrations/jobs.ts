@@ -57,6 +57,8 @@ export class JobQueue {
   private readonly handlers = new Map<string, { handler: JobHandler; retry: RetryPolicy }>();
   private readonly boss: PgBoss;
   private started = false;
+  /** Jobs this process's workers are running now (drain waits for them). */
+  private readonly running = new Set<Promise<void>>();
   /** pg-boss knows the queues (from the first start on, after a stop too). */
   private ready = false;
 
@@ -111,7 +113,11 @@ export class JobQueue {
       else await this.boss.createQueue(name, policy);
       if (!workers) continue;
       await this.boss.work(name, { pollingIntervalSeconds: this.options.pollSeconds ?? 2 }, async (jobs: Job<Record<string, unknown>>[]) => {
-        for (const job of jobs) await this.run(job);
+        for (const job of jobs) {
+          const run = this.run(job);
+          this.running.add(run);
+          await run.finally(() => this.running.delete(run));
+        }
       });
     }
     // createQueue and updateQueue leave the queue in pg-boss's cache.
@@ -127,7 +133,8 @@ export class JobQueue {
 
   /**
    * Runs every due job of every queue in this process until none is left, the same way a worker
-   * does (tests and scripts use it instead of waiting for a poll). Resolves when done.
+   * does, and waits for the jobs this process's workers are running (tests and scripts use it
+   * instead of waiting for a poll). Resolves when done.
    */
   async drain(): Promise<void> {
     if (!this.started) return;
@@ -144,6 +151,10 @@ export class JobQueue {
             await this.boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
           }
         }
+      }
+      if (this.running.size) {
+        ran = true;
+        await Promise.allSettled([...this.running]);
       }
     }
   }
