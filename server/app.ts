@@ -9,6 +9,7 @@ import { errorHandler, notFoundHandler } from './shared/errors';
 import contextPlugin from './shared/context';
 import permissionsPlugin from './shared/permissions';
 import identityPlugin from './identity/index';
+import integrationsPlugin from './integrations/index';
 import areasPlugin from './areas/index';
 import { addContractSchemas } from './shared/schemas';
 import serviceStackConventions from './serviceStack/index';
@@ -48,6 +49,7 @@ export async function buildApp({ db, config, logger = false, onRoute }: BuildOpt
 
   await app.register(serviceStackConventions);
   await app.register(permissionsPlugin);
+  await app.register(integrationsPlugin);
   await app.register(identityPlugin);
   await app.register(contextPlugin);
   await app.register(areasPlugin, { prefix: '/api' });

@@ -103,7 +103,7 @@ async function checkInput(db: Db, lang: Lang, body: AdministratorInput, currentR
  */
 export default async function administratorRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
-  const accountServices = (): AccountServices => ({ db, jobs: app.jobs, links: accountLinks(`${app.config.publicUrl}/realms/${app.config.realm}`) });
+  const accountServices = (): AccountServices => ({ db, jobs: app.jobs, outbox: app.outbox, links: accountLinks(`${app.config.publicUrl}/realms/${app.config.realm}`) });
 
   app.get('/administrators/roles', async () => {
     const rows = await db.query<{ id: number; name: string; description: string }>('select id, name, description from roles order by id');
