@@ -29,7 +29,7 @@ import { createI18nProvider } from './i18n';
 import { AppLoadFailure } from './shell/AppLoadFailure';
 import { installClientErrorReporter } from './shell/clientErrorReporter';
 import { Layout } from './shell/Layout';
-import type { CustomPage, ShellMenuEntry } from './shell/menuTypes';
+import type { CustomPage, ShellMenuEntry } from './common/registry';
 import { RedirectToDashboard, shellRoutes } from './shell/routes';
 import { UNPADDED_PATHS } from './shell/screens';
 import { ShellContext, type ShellConfig } from './shell/ShellContext';

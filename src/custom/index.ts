@@ -1,7 +1,7 @@
 import { createElement, lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { Loading } from 'react-admin';
 import BusinessIcon from '@mui/icons-material/Business';
-import type { CustomPage } from '../shell/menuTypes';
+import type { CustomPage } from '../common/registry';
 import { schedulingPages } from './scheduling';
 
 const CompanyPage = lazy(() => import('./company/CompanyPage'));

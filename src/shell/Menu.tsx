@@ -4,7 +4,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import LabelIcon from '@mui/icons-material/Label';
 import { SCREEN_ICONS } from './screenIcons';
 import { Menu as RaMenu, useSidebarState, useTranslate } from 'react-admin';
-import { MENU_GROUPS, type MenuGroup, type ShellMenuEntry } from './menuTypes';
+import { MENU_GROUPS, type MenuGroup, type ShellMenuEntry } from '../common/registry';
 import { SCREENS } from './screens';
 import { useShell } from './ShellContext';
 import { useCanOpen } from '../auth/roles';

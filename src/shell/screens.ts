@@ -1,4 +1,4 @@
-import type { MenuGroup } from './menuTypes';
+import type { MenuGroup } from '../common/registry';
 
 /** A screen of the route table: its message key (shell.screens.<key>), paths and sidebar place. */
 export interface ScreenDef {

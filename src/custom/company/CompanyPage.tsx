@@ -6,9 +6,9 @@ import { Loading, useTranslate } from 'react-admin';
 import { AdministratorList } from '../../resources/administrators';
 import { useHashTab } from '../../shell/useHashTab';
 import { BillingInformationTab } from '../billing/BillingInformationTab';
-import { PageHeading } from '../layout';
+import { PageHeading } from '../../common/PageHeading';
 import { CompanyInformation } from './CompanyInformation';
-import { useCompany } from './useCompany';
+import { useCompany } from '../../common/useCompany';
 
 export const COMPANY_TABS = ['information', 'billing-information', 'administrators'] as const;
 

@@ -4,7 +4,7 @@ import DescriptionIcon from '@mui/icons-material/Description';
 import { Button, useListContext, useLocale, useNotify, useTranslate } from 'react-admin';
 import type { RebateCodeTransaction } from '../../../schema/rebatecodes';
 import { saveBlob, useCurrencySign } from '../../resources/rebatecodes';
-import { useApi } from '../api';
+import { useApi } from '../../common/api';
 import { EXPORT_PAGE_SIZE, fetchAllTransactions, transactionsFile, type ExportColumn, type TransactionFilter } from './exportTransactions';
 import { formatChange, shortDateTime } from './transactionCells';
 

@@ -21,7 +21,7 @@ import {
 } from 'react-admin';
 import type { RebateCode, RebateCodeTransaction, RebateCodeTransactionInput } from '../../../schema/rebatecodes';
 import { formatRemaining, PUNCH_TICKET, useCurrencySign } from '../../resources/rebatecodes';
-import { useApi } from '../api';
+import { useApi } from '../../common/api';
 
 /** Punch tickets, value cards and gift cards: the codes with a balance to correct. */
 const BALANCE_TYPES = [3, 4, 5];

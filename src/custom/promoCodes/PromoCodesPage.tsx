@@ -5,7 +5,7 @@ import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import { useTranslate } from 'react-admin';
 import { RebateCodeList } from '../../resources/rebatecodes';
 import { useHashTab } from '../../shell/useHashTab';
-import { PageHeading } from '../layout';
+import { PageHeading } from '../../common/PageHeading';
 import { TransactionsReport } from './TransactionsReport';
 import { UsagesView } from './UsagesView';
 

@@ -1,6 +1,6 @@
 import { createElement, lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { Loading } from 'react-admin';
-import type { CustomPage } from '../../shell/menuTypes';
+import type { CustomPage } from '../../common/registry';
 
 const CreateResourcesWizard = lazy(() => import('./CreateResourcesWizard'));
 const TimeExceptionsReport = lazy(() => import('./TimeExceptionsReport'));

@@ -1,6 +1,6 @@
 import { withViews } from '../engine/define';
 import { DAYS_OF_WEEK } from '../prices/PriceCells';
-import { STATUS_CHOICES, TYPE_CHOICES } from './codeTypes';
+import { STATUS_CHOICES, TYPE_CHOICES } from '../../common/promoCodeTypes';
 import { rebateCodesMeta } from './meta';
 import { RebateCodeCreate, RebateCodeEdit } from './RebateCodeForms';
 import { RebateCodeList } from './RebateCodeList';

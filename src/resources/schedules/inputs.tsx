@@ -11,7 +11,7 @@ import {
 } from 'react-admin';
 import type { QueryResponse } from '../../../schema/common';
 import { useApi } from '../engine/api';
-import { PickerInput } from '../engine/inputs/DateTimeInputs';
+import { PickerInput } from '../../common/inputs/DateTimeInputs';
 import { DEFAULT_TIME_INTERVAL } from './scheduleValues';
 
 const DAY_IDS = [1, 2, 3, 4, 5, 6, 7] as const;
