@@ -7,8 +7,8 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { AdminContext, AdminUI, TestMemoryRouter, type LayoutProps } from 'react-admin';
 import { createDataProvider, createHttpClient, AppEvents, withFieldLabels } from '../../src/dataProvider';
 import { englishMessages } from '../../src/i18n';
-import { renderResources, resourceApis } from '../../src/resources/engine';
-import type { ResourceDeclaration } from '../../src/resources/engine';
+import { renderResources, resourceApis } from '../../src/resources/engine/renderResources';
+import type { ResourceDeclaration } from '../../src/resources/engine/types';
 import { loadContract } from '../../src/resources/engine/schema';
 
 // The contract loads lazily in the app (its own chunk); tests load it up front so forms render without suspending.

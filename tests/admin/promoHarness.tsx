@@ -9,7 +9,7 @@ import { createDataProvider, createHttpClient, AppEvents } from '../../src/dataP
 import type { BookingDataProvider } from '../../src/dataProvider/types';
 import { englishMessages } from '../../src/i18n';
 import { declarations } from '../../src/resources';
-import { renderResources, resourceApis } from '../../src/resources/engine';
+import { renderResources, resourceApis } from '../../src/resources/engine/renderResources';
 import { API, list } from './engineHarness';
 
 export { API, calls, callsTo, errorResponse, list, server } from './engineHarness';

@@ -5,19 +5,15 @@ import { http, HttpResponse } from 'msw';
 import { AdminUI, CustomRoutes, Resource } from 'react-admin';
 import { Button } from '@mui/material';
 import StoreIcon from '@mui/icons-material/Store';
-import {
-  AppLoadFailure,
-  COPIED_MESSAGE_MS,
-  ErrorLoadingData,
-  Layout,
-  RedirectToDashboard,
-  UNPADDED_PATHS,
-  installClientErrorReporter,
-  shellRoutes,
-  useHashTab,
-  type CustomPage,
-  type ShellMenuEntry,
-} from '../../src/shell';
+import { AppLoadFailure } from '../../src/shell/AppLoadFailure';
+import { COPIED_MESSAGE_MS } from '../../src/shell/CorrelationErrorModal';
+import { ErrorLoadingData } from '../../src/shell/ErrorLoadingData';
+import { Layout } from '../../src/shell/Layout';
+import { RedirectToDashboard, shellRoutes } from '../../src/shell/routes';
+import { UNPADDED_PATHS } from '../../src/shell/screens';
+import { installClientErrorReporter } from '../../src/shell/clientErrorReporter';
+import { useHashTab } from '../../src/shell/useHashTab';
+import type { CustomPage, ShellMenuEntry } from '../../src/common/registry';
 import { API, demoUser, renderInAdmin, server } from './authHarness';
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));

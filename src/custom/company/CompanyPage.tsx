@@ -3,7 +3,7 @@ import BusinessIcon from '@mui/icons-material/Business';
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import { Loading, useTranslate } from 'react-admin';
-import { AdministratorList } from '../../resources/administrators';
+import { AdministratorList } from '../../resources/administrators/AdministratorList';
 import { useHashTab } from '../../shell/useHashTab';
 import { BillingInformationTab } from '../billing/BillingInformationTab';
 import { PageHeading } from '../../common/PageHeading';

@@ -3,7 +3,7 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import HistoryIcon from '@mui/icons-material/History';
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import { useTranslate } from 'react-admin';
-import { RebateCodeList } from '../../resources/rebatecodes';
+import { RebateCodeList } from '../../resources/rebatecodes/RebateCodeList';
 import { useHashTab } from '../../shell/useHashTab';
 import { PageHeading } from '../../common/PageHeading';
 import { TransactionsReport } from './TransactionsReport';

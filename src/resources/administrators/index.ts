@@ -1,2 +1,0 @@
-export { administrators } from './declaration';
-export { AdministratorList } from './AdministratorList';

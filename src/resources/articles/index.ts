@@ -1,2 +1,0 @@
-export { articles } from './declaration';
-export { articlesMeta } from './meta';

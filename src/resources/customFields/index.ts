@@ -1,1 +1,0 @@
-export { customFields } from './declaration';

@@ -1,2 +1,0 @@
-export { customers } from './declaration';
-export { InactiveCustomers } from './InactiveCustomers';

@@ -1,1 +1,0 @@
-export { resourceTypes } from './declaration';

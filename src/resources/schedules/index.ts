@@ -1,1 +1,0 @@
-export { schedules, recurringSchedules, dateSchedules } from './declaration';

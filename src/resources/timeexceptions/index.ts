@@ -1,1 +1,0 @@
-export { timeExceptions } from './declaration';
