@@ -1,15 +1,15 @@
 import type { ResourceEntry } from './engine/types';
-import { administratorsMeta } from './administrators/meta';
-import { articlesMeta } from './articles/meta';
-import { customersMeta } from './customers/meta';
-import { customFieldsMeta } from './customFields/meta';
-import { pricesMeta } from './prices/meta';
-import { rebateCodesMeta, rebateCodeTransactions, rebateCodeUsages } from './rebatecodes/meta';
-import { resourcesMeta } from './resources/meta';
-import { resourceTypesMeta } from './resourcetypes/meta';
-import { dateSchedules, recurringSchedules, schedulesMeta } from './schedules/meta';
-import { servicesMeta } from './services/meta';
-import { timeExceptionsMeta } from './timeexceptions/meta';
+import { administratorsMeta } from './administrators';
+import { articlesMeta } from './articles';
+import { customersMeta } from './customers';
+import { customFieldsMeta } from './customFields';
+import { pricesMeta } from './prices';
+import { rebateCodesMeta, rebateCodeTransactions, rebateCodeUsages } from './rebatecodes';
+import { resourcesMeta } from './resources';
+import { resourceTypesMeta } from './resourcetypes';
+import { dateSchedules, recurringSchedules, schedulesMeta } from './schedules';
+import { servicesMeta } from './services';
+import { timeExceptionsMeta } from './timeexceptions';
 
 /**
  * Every resource; App.tsx hands them to renderResources, resourceApis and menuEntries. Only the

@@ -10,7 +10,7 @@ import { GroupFilter, GroupInput } from './GroupInput';
 import { ServicePrices } from './ServicePrices';
 import { ServiceScheduling } from './ServiceScheduling';
 import { LazyServicePriceCheck } from '../../custom/priceCheck/LazyServicePriceCheck';
-import { servicesMeta } from './meta';
+import { servicesMeta } from './index';
 
 type ServiceRecord = WireRecord<Service>;
 const flexibleDuration = (source: string): FieldSpec<ServiceRecord> => ({
