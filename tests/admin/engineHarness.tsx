@@ -4,6 +4,8 @@ import { afterEach } from 'vitest';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { EmbedsProvider } from '../../src/common/embeds';
+import { embeds } from '../../src/registry';
 import { AdminContext, AdminUI, TestMemoryRouter, type LayoutProps } from 'react-admin';
 import { createDataProvider, createHttpClient, AppEvents, withFieldLabels } from '../../src/dataProvider';
 import { englishMessages } from '../../src/i18n';
@@ -90,7 +92,9 @@ export function renderAdmin(declarations: ResourceDeclaration[], url: string) {
       }}
     >
       <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-        <AdminUI layout={BareLayout}>{renderResources(declarations)}</AdminUI>
+        <EmbedsProvider value={embeds}>
+          <AdminUI layout={BareLayout}>{renderResources(declarations)}</AdminUI>
+        </EmbedsProvider>
       </AdminContext>
     </TestMemoryRouter>,
   );

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { declarations } from '../../src/resources';
+import { declarations } from '../../src/registry';
 import { isLazy, screensOf } from '../../src/resources/engine/define';
 
 const ROOT = resolve(__dirname, '../..');

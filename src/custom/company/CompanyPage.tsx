@@ -3,7 +3,7 @@ import BusinessIcon from '@mui/icons-material/Business';
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import { Loading, useTranslate } from 'react-admin';
-import { AdministratorList } from '../../resources/administrators/AdministratorList';
+import { Embed } from '../../common/embeds';
 import { useHashTab } from '../../shell/useHashTab';
 import { BillingInformationTab } from '../billing/BillingInformationTab';
 import { PageHeading } from '../../common/PageHeading';
@@ -51,7 +51,7 @@ export default function CompanyPage() {
         </Tabs>
         <CardContent sx={{ overflowX: 'auto' }} role="tabpanel" id={`company-tabpanel-${tab}`} aria-labelledby={`company-tab-${tab}`}>
           {tab === 'administrators' ? (
-            <AdministratorList />
+            <Embed name="administratorList" />
           ) : isPending ? (
             <Loading />
           ) : error || !company ? (

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import type { QueryResponse } from '../../../schema/common';
 import type { ResourceDetails, TimeExceptionOccurrence } from '../../../schema/scheduling';
 import { ColorDot } from '../../common/inputs/ColorInput';
-import { addDays } from '../../resources/schedules/scheduleValues';
+import { addDays } from '../../common/dates';
 import { useCompanyNow } from '../../auth/profile';
 import { apiErrorInfo, useApi } from '../../common/api';
 import { PageHeading } from '../../common/PageHeading';

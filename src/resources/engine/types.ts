@@ -2,8 +2,9 @@ import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { Identifier, RaRecord, SortPayload, Validator } from 'react-admin';
 import type { ResourceApi } from '../../dataProvider/types';
 
-/** Sidebar groups of spec core.md §2 (plus company pages); null keeps a resource out of the menu. */
-export type MenuGroup = 'services' | 'schedules' | 'customers' | 'accounting' | 'settings' | 'company';
+import type { MenuGroup } from '../../common/registry';
+
+export type { MenuGroup };
 
 /** A wire record as react-admin sees it: the contract type plus react-admin's `id`. */
 export type WireRecord<T> = T & { id: Identifier };
@@ -117,8 +118,11 @@ export interface ResourceMeta<R = RaRecord> {
   /** react-admin resource name and route path (/<name>). */
   name: string;
   api: ResourceApi;
-  group: MenuGroup | null;
+  /** Sidebar group ('top' above the groups); null keeps the resource out of the sidebar. */
+  group: MenuGroup | 'top' | null;
   icon?: ComponentType;
+  /** Area of the permission matrix (schema/access/permissions.ts) that decides who sees it; default: the area of /<name>. */
+  area?: string;
   recordRepresentation?: string | RecordFn<R, string>;
 }
 
@@ -183,12 +187,3 @@ export interface LazyResource<R = RaRecord> extends ResourceMeta<R> {
 
 /** What src/resources/index.ts lists: a lazy resource, or a declaration given in full (data-only resources, tests). */
 export type ResourceEntry = ResourceDeclaration | LazyResource;
-
-export interface MenuEntry {
-  group: MenuGroup;
-  name: string;
-  /** Message key: resources.<name>.name (use smart_count 2). */
-  label: string;
-  icon?: ComponentType;
-  to: string;
-}

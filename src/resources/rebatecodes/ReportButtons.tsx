@@ -5,7 +5,7 @@ import SendIcon from '@mui/icons-material/Send';
 import { Button, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { RebateCode, RebateCodeReportSent } from '../../../schema/rebatecodes';
 import type { BookingDataProvider } from '../../dataProvider/types';
-import { useApi } from '../engine/api';
+import { useApi } from '../../common/api';
 import { saveBlob } from '../../common/saveBlob';
 import type { WireRecord } from '../engine/types';
 

@@ -5,9 +5,10 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { useFormContext, type FieldValues } from 'react-hook-form';
 import type { AvailableTime } from '../../../schema/availability';
 import { apiErrorInfo } from '../../common/api';
-import { useApi } from '../engine/api';
+import { useApi } from '../../common/api';
 import { Picker } from '../../common/inputs/DateTimeInputs';
-import { addDays, DEFAULT_TEST_DURATION } from './scheduleValues';
+import { addDays } from '../../common/dates';
+import { DEFAULT_TEST_DURATION } from './scheduleValues';
 import { useCompanyNow } from '../../auth/profile';
 
 interface TestAnswer {

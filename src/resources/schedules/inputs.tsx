@@ -10,7 +10,7 @@ import {
   type Validator,
 } from 'react-admin';
 import type { QueryResponse } from '../../../schema/common';
-import { useApi } from '../engine/api';
+import { useApi } from '../../common/api';
 import { PickerInput } from '../../common/inputs/DateTimeInputs';
 import { DEFAULT_TIME_INTERVAL } from './scheduleValues';
 

@@ -9,7 +9,7 @@ import { FlexibleOnly } from './FlexibleOnly';
 import { GroupFilter, GroupInput } from './GroupInput';
 import { ServicePrices } from './ServicePrices';
 import { ServiceScheduling } from './ServiceScheduling';
-import { LazyServicePriceCheck } from '../../custom/priceCheck/LazyServicePriceCheck';
+import { Embed } from '../../common/embeds';
 import { servicesMeta } from './index';
 
 type ServiceRecord = WireRecord<Service>;
@@ -62,7 +62,7 @@ export const services = withViews(servicesMeta, {
     editTabs: [
       { id: 'prices', label: 'resources.services.tabs.prices', content: <ServicePrices /> },
       { id: 'scheduling', label: 'resources.services.tabs.scheduling', content: <ServiceScheduling /> },
-      { id: 'price-check', label: 'newBookingForm.priceCheck', content: <LazyServicePriceCheck /> },
+      { id: 'price-check', label: 'newBookingForm.priceCheck', content: <Embed name="servicePriceCheck" /> },
     ],
   },
 });

@@ -25,7 +25,7 @@ import type { TimeException, TimeExceptionInput } from '../../../schema/availabi
 import type { CollidingEvent } from '../../../schema/scheduling';
 import type { QueryResponse } from '../../../schema/common';
 import { apiErrorInfo } from '../../common/api';
-import { useApi } from '../engine/api';
+import { useApi } from '../../common/api';
 import { DeleteButton } from '../engine/DeleteButton';
 import { ColorInput } from '../../common/inputs/ColorInput';
 import { DaysOfWeekInput, TimeInput } from '../schedules/inputs';
