@@ -34,7 +34,7 @@ describe('first load of the admin', () => {
   it('does not import resource declarations, the engine list and form code or the shell\'s fallback pages from the entry', () => {
     const eager = eagerGraph('src/main.tsx');
     expect(eager.has('src/resources/engine/renderResources.tsx')).toBe(true);
-    expect(eager.has('src/resources/services/meta.ts')).toBe(true);
+    expect(eager.has('src/resources/services/index.ts')).toBe(true);
     const lazyOnly = [...eager].filter(
       (f) =>
         /^src\/resources\/[^/]+\/declaration\.tsx$/.test(f) ||

@@ -79,7 +79,7 @@ describe('sidebar', () => {
     expect(within(nav).queryByText('Bokföring')).not.toBeInTheDocument();
     expect(within(nav).queryByRole('menuitem', { name: /Webhooks|Nyhetsbrev|Bokningsinställningar/ })).not.toBeInTheDocument();
     expect(within(nav).getByRole('menuitem', { name: /Rabattkoder och värdekort/ })).toHaveAttribute('href', '/promo-codes-value-cards');
-    expect(within(nav).getByRole('menuitem', { name: /Extrafält/ })).toHaveAttribute('href', '/custom-fields');
+    expect(within(nav).getByRole('menuitem', { name: /Extra fält/ })).toHaveAttribute('href', '/custom-fields');
   });
 
   it('navigates to a resource from its item', async () => {
