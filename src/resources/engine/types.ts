@@ -6,6 +6,12 @@ import type { MenuGroup } from '../../common/registry';
 
 export type { MenuGroup };
 
+/**
+ * A field of the record type `R`, so that a declaration naming a renamed field is a type error.
+ * Untyped declarations (RaRecord, whose keys are any string) take any string.
+ */
+export type FieldOf<R> = keyof R & string;
+
 /** A wire record as react-admin sees it: the contract type plus react-admin's `id`. */
 export type WireRecord<T> = T & { id: Identifier };
 
@@ -140,6 +146,28 @@ export interface ResourceViews<R = RaRecord> {
   edit?: ComponentType | false;
   /** Extra routes under /<name>/ (e.g. 'inactive'). */
   routes?: readonly { path: string; element: ReactElement }[];
+}
+
+/** A list column that names a field of the record type. */
+export interface TypedColumn<R> extends ColumnSpec<R> {
+  source: FieldOf<R>;
+}
+
+/** A filter that names a field of the record type (or is the search box, or an element). */
+export type TypedFilter<R> = { source: 'q'; kind: 'search' } | (Exclude<FilterSpec, ReactElement | { kind: 'search' }> & { source: FieldOf<R> }) | ReactElement;
+
+/** A list whose columns and filters name fields of the record type. */
+export interface TypedList<R> extends Omit<ListSpec<R>, 'columns' | 'filters'> {
+  columns: readonly (FieldOf<R> | TypedColumn<R>)[];
+  filters?: readonly TypedFilter<R>[];
+}
+
+/**
+ * The views as a declaration writes them (withViews): list columns, filters and field settings name
+ * fields of the record type `R`, so a renamed field is a type error where it is declared.
+ */
+export interface TypedViews<R> extends Omit<ResourceViews<R>, 'list'> {
+  list?: ViewSpec<TypedList<R>>;
 }
 
 /**
