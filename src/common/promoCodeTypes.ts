@@ -1,5 +1,5 @@
-import type { RebateCode, RebateCodeTypeId } from '../../../schema/rebatecodes';
-import { formatAmount } from '../../i18n/format';
+import type { RebateCode, RebateCodeTypeId } from '../../schema/rebatecodes';
+import { formatAmount } from '../i18n/format';
 
 export const PERCENT = 1;
 export const CURRENCY = 2;

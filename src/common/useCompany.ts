@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Company } from '../../../schema/company';
-import type { QueryResponse } from '../../../schema/common';
-import { resultsOf, useApi } from '../api';
+import type { Company } from '../../schema/company';
+import type { QueryResponse } from '../../schema/common';
+import { resultsOf, useApi } from './api';
 
 export const COMPANY_QUERY_KEY = ['custom', 'company'] as const;
 

@@ -7,7 +7,7 @@ import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { enUS, fiFI, nbNO, svSE } from '@mui/x-date-pickers/locales';
 import { FieldTitle, InputHelperText, useInput, useLocaleState, useResourceContext, type Validator } from 'react-admin';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../i18n/languages';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../i18n/languages';
 
 /** What a picker edits and how the contract writes it: date `yyyy-MM-dd`, time `HH:mm`, datetime `yyyy-MM-ddTHH:mm:00` (no zone). */
 export type PickerKind = 'date' | 'time' | 'datetime';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { QueryResponse } from '../../../schema/common';
-import type { Currency } from '../../../schema/company';
-import { useCompany } from '../../custom/company/useCompany';
-import { useApi } from '../engine/api';
+import type { QueryResponse } from '../../schema/common';
+import type { Currency } from '../../schema/company';
+import { useCompany } from './useCompany';
+import { useApi } from './api';
 
 /**
  * The sign of the company's currency ('kr', '€', '$'), for amounts that carry no PriceSign of their own;
