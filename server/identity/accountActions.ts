@@ -1,7 +1,8 @@
 import type { Db } from '../db/db';
-import type { Lang } from '../messages';
+import type { Lang } from '../shared/messages';
 import type { JobQueue } from '../integrations/jobs';
-import { queueMail } from '../integrations/mail/queue';
+import { keyOf, queueMail } from '../integrations/mail/queue';
+import type { Outbox } from '../shared/outbox/outbox';
 import { findUsersByEmail, type IdentityUser } from './accounts';
 import { hashPassword } from './passwords';
 import { endAllSessions } from './revocations';
@@ -19,8 +20,10 @@ export interface AccountLinks {
 
 export interface AccountServices {
   db: Db;
-  /** Mails go out through the job queue, after the answer (integrations/mail/queue). */
+  /** Work done after the answer (the forgot-password look-up). */
   jobs: JobQueue;
+  /** Mails go out through the outbox, after the commit (integrations/mail/queue). */
+  outbox: Outbox;
   links: AccountLinks;
 }
 
@@ -47,18 +50,18 @@ const LINK_MAILS = {
 } satisfies Record<string, { purpose: UserTokenPurpose; link: keyof AccountLinks; subject: TextKey; body: TextKey }>;
 
 /** Issues a token for the user's account (one company) and mails them the link that uses it. */
-async function mailTokenLink({ db, jobs, links }: AccountServices, user: IdentityUser, lang: Lang, kind: keyof typeof LINK_MAILS): Promise<void> {
+async function mailTokenLink({ db, outbox, links }: AccountServices, user: IdentityUser, lang: Lang, kind: keyof typeof LINK_MAILS): Promise<void> {
   const mail = LINK_MAILS[kind];
   const token = await issueUserToken(db, { companyId: user.companyId, userId: user.id, purpose: mail.purpose });
   const link = links[mail.link](token, lang);
   const params = { name: displayName(user), email: user.email, company: user.companyName, link };
-  await queueMail(jobs, db, {
-    companyId: user.companyId,
-    to: user.email,
-    subject: t(lang, mail.subject, params),
-    text: t(lang, mail.body, params),
-    kind,
-  });
+  // One mail per issued token, whatever retries the caller makes.
+  await queueMail(
+    outbox,
+    db,
+    { companyId: user.companyId, to: user.email, subject: t(lang, mail.subject, params), text: t(lang, mail.body, params), kind },
+    keyOf(kind, token),
+  );
 }
 
 /** Reset mails one address gets at most per hour; further requests are dropped without a word. */

@@ -6,8 +6,8 @@ import { useSearchParams } from 'react-router-dom';
 import type { CompanyLicense, LicenseType } from '../../../schema/company';
 import type { QueryResponse } from '../../../schema/common';
 import { formatAmount } from '../../i18n/format';
-import { resultsOf, useApi } from '../api';
-import { useCompany } from '../company/useCompany';
+import { resultsOf, useApi } from '../../common/api';
+import { useCompany } from '../../common/useCompany';
 
 const SIGNS: Record<string, string> = { SEK: 'kr', NOK: 'kr', DKK: 'kr', EUR: '€' };
 

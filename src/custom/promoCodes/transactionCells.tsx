@@ -1,6 +1,7 @@
 import { useLocale, useTranslate } from 'react-admin';
 import type { RebateCodeTransaction } from '../../../schema/rebatecodes';
-import { PUNCH_TICKET, useCurrencySign } from '../../resources/rebatecodes';
+import { PUNCH_TICKET } from '../../common/promoCodeTypes';
+import { useCurrencySign } from '../../common/useCurrencySign';
 import { formatAmount, formatWireDate } from '../../i18n/format';
 
 /** A wire date-time to the minute as the interface language writes it (formatWireDate): sv '2025-06-02 10:15', en '6/2/2025, 10:15 AM'. */

@@ -3,7 +3,7 @@ import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@m
 import { useLocale, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { formatWireDate } from '../../i18n/format';
 import type { Customer, CustomerComment, CustomerCommentInput } from '../../../schema/customers';
-import { useApi } from '../engine/api';
+import { useApi } from '../../common/api';
 import type { WireRecord } from '../engine/types';
 
 type CommentsAnswer = CustomerComment[] | { Results: CustomerComment[] };

@@ -5,7 +5,7 @@ import { Button, Confirm, DataTable, ListContextProvider, Title, useList, useLoc
 import { formatWireDate } from '../../i18n/format';
 import type { QueryResponse } from '../../../schema/common';
 import type { Customer } from '../../../schema/customers';
-import { useApi } from '../engine/api';
+import { useApi } from '../../common/api';
 import type { WireRecord } from '../engine/types';
 
 type CustomerRecord = WireRecord<Customer>;

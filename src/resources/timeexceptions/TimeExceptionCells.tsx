@@ -4,7 +4,7 @@ import { useLocale, useTranslate } from 'react-admin';
 import { formatWireDate, formatWireSpan, formatWireTime } from '../../i18n/format';
 import { Link } from 'react-router-dom';
 import type { TimeException } from '../../../schema/availability';
-import { ColorDot } from '../resources/ColorInput';
+import { ColorDot } from '../../common/inputs/ColorInput';
 import { useDayChoices } from '../schedules/inputs';
 
 
