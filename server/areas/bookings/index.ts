@@ -28,7 +28,7 @@ import { ref } from '../../schemas';
 import { idParams, pageSchema, readRecord, registerResource, selectWhere } from '../../autoquery/index';
 import { STATUS_IDS } from '../../../domain/bookings';
 import { catalogKey } from '../catalogMessages';
-import { bookingWords, bookingKey, statusNames } from './messages';
+import { bookingWords, bookingKey, registerBookingMessages, statusNames } from './messages';
 import {
   addResource,
   approveBooking,
@@ -96,6 +96,7 @@ function settingsFromWire(s: BookingSettingsInput): Partial<BookingSettingsRow> 
 }
 
 export default async function bookingsArea(app: FastifyInstance): Promise<void> {
+  registerBookingMessages();
   registerResource(app, bookings);
   registerResource(app, bookingLog);
   registerResource(app, bookingUserQueue);

@@ -88,7 +88,10 @@ const messages = {
   },
 } satisfies Record<string, Record<Lang, string>>;
 
-extendMessages(messages);
+/** Adds this area's messages to the catalogue; the area's plugin calls it when it registers. */
+export function registerBookingMessages(): void {
+  extendMessages(messages);
+}
 
 /** A key of this area's messages, typed for ApiError and ValidationErrors. */
 export function bookingKey(key: keyof typeof messages): ServerMessageKey {
