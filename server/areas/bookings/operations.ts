@@ -30,6 +30,7 @@ import { availabilityError, loadAvailabilityData, loadServiceSpec } from '../sch
 import { emitBookingEvent, type BookingEventKind } from './hooks';
 import { actionWords, bookingKey, bookingWords, statusNames } from './messages';
 import {
+  busyResources,
   codesInUse,
   insertBooking,
   loadBookingRow,
@@ -90,9 +91,14 @@ function adminSpec(spec: { service: ServiceSpec; timeZone: string }): { service:
   return { ...spec, service: { ...spec.service, requirements: spec.service.requirements.map((r) => ({ ...r, customerMayPick: true })) } };
 }
 
-async function takenError(tx: Db, ctx: CallerContext, spec: { service: ServiceSpec; timeZone: string }, interval: Interval, picked: readonly number[]): Promise<ApiError> {
-  const ids = picked.length ? picked : spec.service.requirements.flatMap((r) => r.resources.map((x) => x.id));
-  let names = await resourceNames(tx, ctx.companyId, ids);
+/**
+ * The 409 of a taken time: it names the resources that are busy then (the picked ones, else those
+ * of the service that other bookings hold), or the service when it has no resources.
+ */
+async function takenError(tx: Db, ctx: CallerContext, spec: { service: ServiceSpec; timeZone: string }, interval: Interval, picked: readonly number[], excludeId = 0): Promise<ApiError> {
+  const candidates = picked.length ? picked : spec.service.requirements.flatMap((r) => r.resources.map((x) => x.id));
+  const busy = await busyResources(tx, ctx.companyId, candidates, interval.from.toJSDate(), interval.to.toJSDate(), excludeId);
+  let names = await resourceNames(tx, ctx.companyId, busy.length ? busy : picked);
   if (!names.length) {
     const service = await tx.one<{ name: string }>('select name from services where id = $1', [spec.service.id]);
     names = [service?.name ?? bookingWords.service[ctx.lang]];
@@ -127,7 +133,7 @@ async function checkAvailability(tx: Db, ctx: CallerContext, req: CheckRequest):
   const refused = refusal(verdict, req.spots);
   if (!refused) return verdict.available ? verdict.resources : [];
   if ('invalid' in refused) throw availabilityError(refused.invalid, ctx.lang, spec.timeZone);
-  if (refused.status === 409) throw await takenError(tx, ctx, spec, req.interval, req.resources.map((r) => r.ResourceId));
+  if (refused.status === 409) throw await takenError(tx, ctx, spec, req.interval, req.resources.map((r) => r.ResourceId), req.excludeBookingId);
   const shown = { from: req.interval.from.toFormat(SHOWN), to: req.interval.to.toFormat(SHOWN) };
   if (refused.code === 'QuantityOverFreeSpots') throw ApiError.field(400, 'Quantities', bookingKey('QuantityOverFreeSpots'), { free: refused.freeSpots ?? 0 });
   throw ApiError.field(400, 'From', bookingKey(refused.code === 'InThePast' ? 'BookingInThePast' : 'BookingNotOffered'), shown);

@@ -332,3 +332,15 @@ export async function availableResources(db: Db, companyId: number, bookingId: n
     [bookingId, companyId, resourceTypeId],
   );
 }
+
+/** Of these resources, those another holding booking uses at some moment of [from, to). */
+export async function busyResources(db: Db, companyId: number, ids: readonly number[], from: Date, to: Date, excludeId: number): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db.query<{ id: number }>(
+    `select distinct r.id from unnest($2::int[]) as r(id)
+      where exists (select 1 from bookings o join booking_statuses st on st.id = o.status_id and st.holds_slot
+                     where o.company_id = $1 and o.id <> $5 and o.resource_ids @> array[r.id] and o.starts_at < $4 and o.ends_at > $3)`,
+    [companyId, [...ids], from, to, excludeId],
+  );
+  return rows.map((r) => r.id);
+}
