@@ -33,10 +33,10 @@ async function prepareBookings(db: Db, companyId: number): Promise<{ serviceId: 
   const other = await db.one<{ id: number }>("select id from services where company_id = $1 and name = 'Bench other'", [companyId]);
   // 200,000 bookings over the two years before the bench month, for the list.
   await db.query(
-    `insert into bookings (company_id, service_id, customer_id, starts_at, ends_at, status_id, spots, total_price_minor, currency_id, created)
+    `insert into bookings (company_id, service_id, customer_id, starts_at, ends_at, status_id, spots, total_price_minor, currency_id, price_sign, created)
      select $1, $2, ($3::int[])[1 + (g % array_length($3::int[], 1))],
             $4::timestamptz - make_interval(mins => g * 5), $4::timestamptz - make_interval(mins => g * 5) + interval '1 hour',
-            case when g % 10 = 0 then 4 else 1 end, 1, 25000, 'SEK', $4::timestamptz - make_interval(mins => g * 5 + 1440)
+            case when g % 10 = 0 then 4 else 1 end, 1, 25000, 'SEK', 'kr', $4::timestamptz - make_interval(mins => g * 5 + 1440)
        from generate_series(1, $5::int) g`,
     [companyId, other!.id, customers.map((c) => c.id), month.toISO(), LIST_BOOKINGS],
   );
