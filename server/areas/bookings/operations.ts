@@ -139,7 +139,8 @@ function engineErrors(errors: readonly AvailabilityFieldError[], lang: Lang): Ap
 async function checkAvailability(tx: Db, ctx: CallerContext, req: CheckRequest): Promise<AssignedResources[]> {
   const spec = adminSpec(req.spec);
   const verdictOn = async (resources: readonly { ResourceTypeId: number; ResourceId: number }[]) => {
-    const data = await port('loadAvailabilityData')(tx, ctx.companyId, spec, req.interval.from.toMillis() - DAY, req.interval.to.toMillis() + DAY);
+    // Only bookings and exceptions that overlap the interval matter (the loaders add their own margins for schedules).
+    const data = await port('loadAvailabilityData')(tx, ctx.companyId, spec, req.interval.from.toMillis(), req.interval.to.toMillis());
     return isIntervalAvailable(data, {
       From: local(req.interval.from),
       To: local(req.interval.to),
