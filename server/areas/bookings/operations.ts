@@ -643,7 +643,7 @@ async function reshape(db: Db, ctx: CallerContext, id: number, change: Reshape):
         calculation.total,
         calculation.totalVat,
         calculation.totalBeforeRebate,
-        allowOutside && !started ? allowOutside : booking.allow_outside_schedules,
+        change.allowOutside ?? booking.allow_outside_schedules,
         u.BookedComments !== undefined,
         u.BookedComments?.trim() || null,
         u.CommentsToCustomer !== undefined,
