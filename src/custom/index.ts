@@ -3,6 +3,7 @@ import { Loading } from 'react-admin';
 import BusinessIcon from '@mui/icons-material/Business';
 import type { CustomPage } from '../shell/menuTypes';
 import { schedulingPages } from './scheduling';
+import { newBookingPages } from './newBooking';
 
 const CompanyPage = lazy(() => import('./company/CompanyPage'));
 const ChangePasswordPage = lazy(() => import('./account/ChangePasswordPage'));
@@ -25,4 +26,5 @@ export const customPages: CustomPage[] = [
   { path: '/promo-codes-usages', element: page(PromoCodeUsagesPage) },
   { path: '/promo-codes-transactions-report', element: page(PromoCodeTransactionsPage) },
   ...schedulingPages,
+  ...newBookingPages,
 ];
