@@ -76,13 +76,16 @@ const LOCALES: Record<string, string> = { sv: 'sv', en: 'en-US', fi: 'fi', no: '
 
 const inLocale = (value: string, locale: string) => read(value).setLocale(LOCALES[locale] ?? locale);
 
+// ICU writes a narrow no-break space before AM/PM; a plain space reads the same and is what people type and search for.
+const plain = (text: string) => text.replace(/\u202f/g, ' ');
+
 /**
  * A wire time's clock time as the language writes it: sv 14:00, fi 14.00, en 2:00 PM.
  * @example
  * formatClock('2030-06-03T14:00:00', 'en') // '2:00 PM'
  */
 export function formatClock(value: LocalDateTime, locale: string): string {
-  return inLocale(value, locale).toLocaleString(DateTime.TIME_SIMPLE);
+  return plain(inLocale(value, locale).toLocaleString(DateTime.TIME_SIMPLE));
 }
 
 /**
@@ -103,8 +106,8 @@ export function formatRange(from: LocalDateTime, to: LocalDateTime, locale: stri
   const start = inLocale(from, locale);
   const end = inLocale(to, locale);
   const startText = start.toLocaleString(DateTime.DATETIME_SHORT);
-  if (start.hasSame(end, 'day')) return `${startText}–${end.toLocaleString(DateTime.TIME_SIMPLE)}`;
-  return `${startText} – ${end.toLocaleString(DateTime.DATETIME_SHORT)}`;
+  if (start.hasSame(end, 'day')) return plain(`${startText}–${end.toLocaleString(DateTime.TIME_SIMPLE)}`);
+  return plain(`${startText} – ${end.toLocaleString(DateTime.DATETIME_SHORT)}`);
 }
 
 /**
