@@ -141,11 +141,12 @@ function DayTimes({
   const translate = useTranslate();
   const locale = useLocale();
   const headingId = useId();
-  const dayName = formatDay(day, locale);
+  const name = formatDay(day, locale);
+  const dayName = name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
   return (
     <Box role="group" aria-labelledby={showHeading ? headingId : undefined} aria-label={showHeading ? undefined : dayName} sx={{ minWidth: 0 }}>
       {showHeading ? (
-        <Typography id={headingId} variant="body2" component="h3" sx={{ fontWeight: 600, mb: 1, textTransform: 'capitalize' }}>
+        <Typography id={headingId} variant="body2" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
           {dayName}
         </Typography>
       ) : null}
@@ -158,7 +159,6 @@ function DayTimes({
         {times.map((time) => {
           const full = !time.Free || time.FreeSpots <= 0;
           const pressed = sameTime(selected, time);
-          const range = `${formatClock(time.From, locale)}–${formatClock(time.To, locale)}`;
           const status = full
             ? translate(queueEnabled ? 'newBookingForm.fullQueue' : 'newBookingForm.full')
             : translate('newBookingForm.freeSpots', { smart_count: time.FreeSpots });
@@ -170,11 +170,10 @@ function DayTimes({
               aria-pressed={pressed}
               disabled={full && !queueEnabled}
               onClick={() => onSelect(time)}
-              aria-label={`${range}, ${status}`}
               sx={{ display: 'flex', flexDirection: 'column', lineHeight: 1.2, py: 0.75, minWidth: 0, textTransform: 'none' }}
             >
-              <span>{formatClock(time.From, locale)}</span>
-              <Typography component="span" variant="caption" sx={{ opacity: 0.85 }}>
+              <span>{`${formatClock(time.From, locale)}–${formatClock(time.To, locale)}`}</span>
+              <Typography component="span" variant="caption">
                 {status}
               </Typography>
             </Button>

@@ -78,11 +78,12 @@ export function PriceCheck({ serviceId, interval, customerEmail, maxQuantity = 1
 
   useEffect(() => {
     if (!prices.isSuccess) return;
+    // A line names one of the prices valid at the spot, the first by default: with several valid at once
+    // (adult, child) 'the price valid then' is ambiguous and the calculation refuses it.
     setLines((current) => {
-      const valid = current.filter((l) => l.PriceId === 0 ? available.length !== 1 : available.some((p) => p.Id === l.PriceId));
-      if (available.length === 1 && !valid.length) return [{ ...current[0], PriceId: available[0].Id }];
+      const valid = current.filter((l) => (l.PriceId === 0 ? available.length === 0 : available.some((p) => p.Id === l.PriceId)));
       if (valid.length === current.length) return current;
-      return valid.length ? valid : [{ ...current[0], PriceId: available.length === 1 ? available[0].Id : 0 }];
+      return valid.length ? valid : [{ ...current[0], PriceId: available[0]?.Id ?? 0 }];
     });
   }, [prices.isSuccess, available]);
 
@@ -136,7 +137,7 @@ export function PriceCheck({ serviceId, interval, customerEmail, maxQuantity = 1
             onChange={(e) => update(line.key, { PriceId: Number(e.target.value) })}
             sx={{ flex: 1, minWidth: 0 }}
           >
-            {available.length !== 1 ? <MenuItem value={0}>{translate('newBookingForm.priceValidThen')}</MenuItem> : null}
+            {available.length === 0 ? <MenuItem value={0}>{translate('newBookingForm.priceValidThen')}</MenuItem> : null}
             {available.map((p) => (
               <MenuItem key={p.Id} value={p.Id} disabled={p.Id !== line.PriceId && lines.some((l) => l.PriceId === p.Id)}>
                 {priceLabel(p, locale)}
