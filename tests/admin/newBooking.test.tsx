@@ -5,7 +5,7 @@ import type { AvailableTime } from '../../schema/availability';
 import type { CalculatePriceRequest, CalculatePriceResponse } from '../../schema/pricing';
 import type { CustomField } from '../../schema/customfields';
 import { NewBookingWidget } from '../../src/custom/newBooking/NewBookingWidget';
-import type { RepeatBookingRequest, RepeatBookingResponse } from '../../src/custom/newBooking/types';
+import type { CreateRepeatBooking, RepeatBookingFailure } from '../../schema/bookings';
 import { API, asJson, callsTo, calls, code, errorResponse, list, renderPromo, server } from './promoHarness';
 
 const field = (over: Partial<CustomField>): CustomField => ({
@@ -106,7 +106,8 @@ function calculate(request: CalculatePriceRequest): CalculatePriceResponse {
   };
 }
 
-let repeatAnswer: RepeatBookingResponse = { Created: [{ Id: 4711, From: '', To: '' }], Failed: [] };
+/** What POST /bookings/repeat answers (only what the widget reads of the bookings). */
+let repeatAnswer: { Created: { Id: number; From: string; To: string }[]; Failed: RepeatBookingFailure[] } = { Created: [{ Id: 4711, From: '', To: '' }], Failed: [] };
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 beforeEach(() => {
@@ -135,6 +136,11 @@ beforeEach(() => {
     http.get(`${API}/customfields`, () => HttpResponse.json(list(asJson([MEMBER_FIELD]) as unknown[]))),
     http.post(`${API}/customers`, async ({ request }) => HttpResponse.json(asJson({ ...((await request.json()) as object), Id: 900 }))),
     http.post(`${API}/bookings/repeat`, () => HttpResponse.json(asJson(repeatAnswer))),
+    http.get(`${API}/bookings/settings`, () =>
+      HttpResponse.json(
+        asJson({ DefaultStatusId: 1, ReservationHoldMinutes: 30, PaymentHoldMinutes: 30, CancellationDeadlineHours: 24, CustomersMayChooseResources: true, SendEmailConfirmation: true, SendSmsConfirmation: false, SendEmailReminder: true, SendSmsReminder: true, QueueEnabled: false }),
+      ),
+    ),
     http.post(`${API}/bookinguserqueue`, () => HttpResponse.json(asJson({ Id: 5 }))),
   );
 });
@@ -185,7 +191,7 @@ const puts = (id = 1) => callsTo('PUT', `/services/${id}/calculateprice`).map((c
 const total = () => screen.getByTestId('total-price').textContent;
 const more = (i = 0) => screen.getAllByRole('button', { name: 'More' })[i];
 const fewer = (i = 0) => screen.getAllByRole('button', { name: 'Fewer' })[i];
-const repeats = () => callsTo('POST', '/bookings/repeat').map((c) => c.body as RepeatBookingRequest);
+const repeats = () => callsTo('POST', '/bookings/repeat').map((c) => c.body as CreateRepeatBooking);
 
 async function applyCode(sign: string) {
   fireEvent.change(screen.getByRole('textbox', { name: 'Promo code' }), { target: { value: sign } });
@@ -351,6 +357,7 @@ describe('the new-booking widget', () => {
     expect(repeats()).toHaveLength(1);
     const body = repeats()[0];
     const from = body.From;
+    const From = from;
     const plus = (days: number, time: string) => `${new Date(Date.parse(`${from.slice(0, 10)}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10)}T${time}`;
     expect(body).toMatchObject({
       ServiceId: 1,
@@ -367,9 +374,10 @@ describe('the new-booking widget', () => {
       SendEmailConfirmation: true,
       SendSmsConfirmation: true,
       SendEmailReminder: true,
-      SendSmsReminder: false,
+      SendSmsReminder: true,
       PaymentOption: 'BookWithoutPayment',
       DatesToRepeat: [
+        { From, To: plus(0, '11:00:00') },
         { From: plus(7, '10:00:00'), To: plus(7, '11:00:00') },
         { From: plus(14, '10:00:00'), To: plus(14, '11:00:00') },
       ],
@@ -415,7 +423,7 @@ describe('the new-booking widget', () => {
     expect(repeats()).toHaveLength(0);
     const queued = callsTo('POST', '/bookinguserqueue');
     expect(queued).toHaveLength(1);
-    expect(queued[0].body).toMatchObject({ ServiceId: 1, CustomerId: 300, Quantities: [{ PriceId: 11, Quantity: 1 }] });
+    expect(queued[0].body).toEqual({ ServiceId: 1, CustomerId: 300, From: expect.stringMatching(/T12:00:00$/), To: expect.stringMatching(/T13:00:00$/), Quantity: 1 });
     expect(screen.getAllByText('The customer is in the queue').length).toBeGreaterThan(0);
   });
 

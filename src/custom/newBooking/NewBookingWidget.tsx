@@ -1,10 +1,10 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, AlertTitle, Box, Button, CircularProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import { useQuery } from '@tanstack/react-query';
 import { BooleanInput, Form, SelectInput, TextInput, maxLength, useLocale, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { useWatch, type FieldValues } from 'react-hook-form';
+import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import type { AvailableTime, AvailableTimesResource } from '../../../schema/availability';
 import type { Id, LocalDate, QueryResponse } from '../../../schema/common';
 import type { Customer, CustomerInput } from '../../../schema/customers';
@@ -21,10 +21,11 @@ import { TimeSlots } from './TimeSlots';
 import {
   PAYMENT_OPTIONS,
   SEND_FLAGS,
-  type BookingQueueRequest,
-  type FailedBooking,
+  type BookingSettings,
+  type BookingUserQueueInput,
+  type CreateRepeatBooking,
   type PaymentOption,
-  type RepeatBookingRequest,
+  type RepeatBookingFailure,
   type RepeatBookingResponse,
   type SendFlag,
 } from './types';
@@ -82,6 +83,25 @@ function useServices() {
   });
 }
 
+/** The booking settings: the default send flags and whether full times queue. */
+function useBookingSettings() {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['newBooking', 'settings'],
+    queryFn: () => api.call<BookingSettings>('GET', '/bookings/settings'),
+  });
+}
+
+/** Puts the settings' send flags into the form once they are known, unless the user already changed them. */
+function SendFlagDefaults({ settings }: { settings: BookingSettings | undefined }) {
+  const { getFieldState, setValue } = useFormContext();
+  useEffect(() => {
+    if (!settings) return;
+    for (const flag of SEND_FLAGS) if (!getFieldState(flag).isDirty) setValue(flag, settings[flag], { shouldDirty: false });
+  }, [settings, getFieldState, setValue]);
+  return null;
+}
+
 /** One service with its resources and booking custom fields. */
 function useService(id: Id | null) {
   const api = useApi();
@@ -115,9 +135,12 @@ export function spotLimit(service: Pick<Service, 'GroupBooking' | 'MultipleResou
   return queueing ? most : Math.max(0, Math.min(time.FreeSpots, most));
 }
 
-/** Whether a booking at `time` goes to the queue: the service queues and no spot is free. */
-export const goesToQueue = (service: Pick<Service, 'EnableBookingQueue'>, time: Pick<AvailableTime, 'Free' | 'FreeSpots'>): boolean =>
-  service.EnableBookingQueue && (!time.Free || time.FreeSpots <= 0);
+/** Whether full times of the service take a queue: the service's own switch or the booking settings'. */
+export const queues = (service: Pick<Service, 'EnableBookingQueue'>, settings: Pick<BookingSettings, 'QueueEnabled'> | undefined): boolean =>
+  service.EnableBookingQueue || !!settings?.QueueEnabled;
+
+/** Whether a booking at `time` goes to the queue: full times queue and no spot is free. */
+export const goesToQueue = (queueEnabled: boolean, time: Pick<AvailableTime, 'Free' | 'FreeSpots'>): boolean => queueEnabled && (!time.Free || time.FreeSpots <= 0);
 
 export interface NewBookingWidgetProps {
   /** Level of the section headings: h2 on a page of its own, h3 inside a tab under the page's heading. */
@@ -143,6 +166,7 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
   const today: LocalDate = useCompanyNow().slice(0, 10);
 
   const services = useServices();
+  const settings = useBookingSettings();
   const [serviceId, setServiceId] = useState<Id | null>(null);
   const service = useService(serviceId);
   const current = service.data ?? null;
@@ -155,7 +179,7 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
   const [customer, setCustomer] = useState<Customer | null>(null);
   const [email, setEmail] = useState('');
   const [attempted, setAttempted] = useState(false);
-  const [failed, setFailed] = useState<FailedBooking[] | null>(null);
+  const [failed, setFailed] = useState<RepeatBookingFailure[] | null>(null);
   const [saving, setSaving] = useState(false);
   // A customer created by an attempt that then failed: a second attempt books for them instead of creating another.
   const createdCustomer = useRef<{ key: string; id: Id } | null>(null);
@@ -167,7 +191,8 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
   );
   const durations = useMemo(() => (current && current.DurationTypeId !== 1 ? flexibleDurations(current) : []), [current]);
   const bookingFields = useMemo(() => current?.BookingCustomFields ?? [], [current]);
-  const queueing = !!current && !!time && goesToQueue(current, time);
+  const queueEnabled = !!current && queues(current, settings.data);
+  const queueing = !!time && goesToQueue(queueEnabled, time);
   const maxQuantity = current ? spotLimit(current, time, queueing) : 1;
   const quantity = price?.quantities.reduce((sum, q) => sum + q.Quantity, 0) ?? 0;
 
@@ -225,19 +250,20 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
       }
       const quantities = price!.quantities.filter((q) => q.Quantity > 0);
       if (queueing) {
-        const body: BookingQueueRequest = { ServiceId: current.Id, CustomerId: customerId, From: time.From, To: time.To, Quantities: quantities, Resources: resources };
+        const body: BookingUserQueueInput = { ServiceId: current.Id, CustomerId: customerId, From: time.From, To: time.To, Quantity: quantity };
         await api.call('POST', '/bookinguserqueue', { body });
         notify('newBookingForm.queued', { type: 'success' });
         setTime(null);
         return undefined;
       }
-      const body: RepeatBookingRequest = {
+      const further = repeatDates(time.From, time.To, values.RepeatFrequency, values.RepeatCount);
+      const body: CreateRepeatBooking = {
         ServiceId: current.Id,
         CustomerId: customerId,
         From: time.From,
         To: time.To,
         Quantities: quantities,
-        Resources: resources,
+        Resources: resources.map((r) => ({ ResourceTypeId: r.ResourceTypeId, ResourceId: r.ResourceId ?? 0 })),
         RebateCodeIds: price!.rebateCodeIds,
         BookedComments: values.BookedComments?.trim() || null,
         CommentsToCustomer: values.CommentsToCustomer?.trim() || null,
@@ -247,7 +273,7 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
         SendEmailReminder: !!values.SendEmailReminder,
         SendSmsReminder: !!values.SendSmsReminder,
         PaymentOption: values.PaymentOption,
-        DatesToRepeat: repeatDates(time.From, time.To, values.RepeatFrequency, values.RepeatCount),
+        DatesToRepeat: further.length ? [{ From: time.From, To: time.To }, ...further] : [],
       };
       const answer = await api.call<RepeatBookingResponse>('POST', '/bookings/repeat', { body });
       if (answer.Created?.length) {
@@ -269,6 +295,7 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
   const heading = headingLevel;
   return (
     <Form defaultValues={DEFAULTS} onSubmit={(values: FieldValues) => submit(values as NewBookingValues)} noValidate>
+      <SendFlagDefaults settings={settings.data} />
       <Box sx={{ display: 'grid', gap: 2, maxWidth: 1000, minWidth: 0 }}>
         <Section title="newBookingForm.serviceAndTime" heading={heading}>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, gap: 2 }}>
@@ -333,7 +360,7 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
               serviceId={current.Id}
               duration={current.DurationTypeId !== 1 ? (duration ?? current.Duration) : undefined}
               resources={resources}
-              queueEnabled={current.EnableBookingQueue}
+              queueEnabled={queueEnabled}
               day={calendar.day}
               view={calendar.view}
               today={today}
