@@ -67,11 +67,21 @@ describe('an administrator books a service for a new customer', () => {
     await page.getByRole('button', { name: 'Boka', exact: true }).click();
     await page.waitForURL(/\/bookings\/\d+$/, { timeout: 30000 });
     const id = Number(new URL(page.url()).pathname.split('/').pop());
-    const booking = await env.db.one<{ id: number; email: string }>(
-      `select b.id, c.email from bookings b join customers c on c.id = b.customer_id where b.id = $1`,
+    const booking = await env.db.one<{ email: string; total: string; spots: string; fields: { Value: string }[]; member: string }>(
+      `select c.email, b.total_price_minor::text as total, b.custom_field_values as fields,
+              (select sum(q.quantity) from booking_quantities q where q.booking_id = b.id)::text as spots,
+              (select v.value from custom_field_values v where v.entity_type = 'RegisteredUsers' and v.entity_id = c.id) as member
+         from bookings b join customers c on c.id = b.customer_id where b.id = $1`,
       [id],
     );
-    expect(booking).toMatchObject({ id, email: 'nora.nybokad@example.com' });
+    expect(booking).toMatchObject({ email: 'nora.nybokad@example.com', total: '21600', spots: '2', member: 'M12345' });
+    expect(booking!.fields.map((f) => f.Value)).toEqual(['Nötter']);
+    const used = await env.db.one<{ n: string }>(
+      `select count(*)::text as n from rebate_code_transactions t join rebate_codes r on r.id = t.rebate_code_id
+        where r.sign = 'SOMMAR20' and t.booking_id = $1 and t.change_type = 'Decrease'`,
+      [id],
+    );
+    expect(used?.n).toBe('1');
   });
 
   it('fits a phone and reads in English', async () => {

@@ -155,7 +155,7 @@ function DayTimes({
           {translate('newBookingForm.noTimes')}
         </Typography>
       ) : null}
-      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: compact ? '1fr' : 'repeat(auto-fill, minmax(116px, 1fr))' }}>
+      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: compact ? { xs: 'repeat(2, minmax(0, 1fr))', sm: '1fr' } : 'repeat(auto-fill, minmax(116px, 1fr))' }}>
         {times.map((time) => {
           const full = !time.Free || time.FreeSpots <= 0;
           const pressed = sameTime(selected, time);
