@@ -447,4 +447,15 @@ describe('the new-booking widget', () => {
     expect(callsTo('POST', '/customers')[0].body).toMatchObject({ Firstname: 'Nils', Lastname: 'Nyman', Email: 'nils@example.com', CustomFieldValues: [{ Id: 60, Value: '1234' }] });
     expect(repeats()[0]).toMatchObject({ CustomerId: 900 });
   });
+
+  it("shows the server's message when the time was taken meanwhile, and asks for the free times again", async () => {
+    server.use(http.post(`${API}/bookings/repeat`, () => errorResponse(409, 'Yogasalen is already booked 2030-06-03 10:00–11:00.')));
+    await pickTime();
+    await chooseAnna();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Level' }), { target: { value: 'A' } });
+    const asked = availability().length;
+    await book();
+    expect(screen.getByText('Yogasalen is already booked 2030-06-03 10:00–11:00.')).toBeInTheDocument();
+    expect(availability().length).toBeGreaterThan(asked);
+  });
 });

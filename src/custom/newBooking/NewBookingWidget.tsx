@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, AlertTitle, Box, Button, CircularProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BooleanInput, Form, SelectInput, TextInput, maxLength, useLocale, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
@@ -163,6 +163,7 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
   const notify = useNotify();
   const navigate = useNavigate();
   const api = useApi();
+  const queryClient = useQueryClient();
   const today: LocalDate = useCompanyNow().slice(0, 10);
 
   const services = useServices();
@@ -254,6 +255,7 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
         await api.call('POST', '/bookinguserqueue', { body });
         notify('newBookingForm.queued', { type: 'success' });
         setTime(null);
+        void queryClient.invalidateQueries({ queryKey: ['newBooking', 'availabletimes'] });
         return undefined;
       }
       const further = repeatDates(time.From, time.To, values.RepeatFrequency, values.RepeatCount);
@@ -282,11 +284,15 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
         return undefined;
       }
       setFailed(answer.Failed ?? []);
+      void queryClient.invalidateQueries({ queryKey: ['newBooking', 'availabletimes'] });
       return undefined;
     } catch (error) {
       const info = apiErrorInfo(error);
       if (!isLicenseLimit(info.status)) notify(info.message || 'custom.common.unknownError', { type: 'error' });
-      return undefined;
+      // Taken in the meantime (409) or no longer free (400): show the times as they are now.
+      void queryClient.invalidateQueries({ queryKey: ['newBooking', 'availabletimes'] });
+      const own = Object.entries(info.fieldErrors).filter(([field]) => /^(CustomFields|BookedComments|CommentsToCustomer|PaymentOption)\b/.test(field));
+      return own.length ? Object.fromEntries(own.map(([field, message]) => [field.replace(/\[(\d+)\]/g, '.$1'), message])) : undefined;
     } finally {
       setSaving(false);
     }
