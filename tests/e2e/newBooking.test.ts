@@ -22,7 +22,8 @@ describe('an administrator books a service for a new customer', () => {
   let env: E2eEnv;
 
   beforeAll(async () => {
-    env = await startE2e({ locale: 'sv-SE' });
+    // A browser in another zone than the company's (Europe/Stockholm): times are still the company's.
+    env = await startE2e({ locale: 'sv-SE', timezoneId: 'America/Los_Angeles' });
     await env.login();
   });
 
@@ -40,7 +41,8 @@ describe('an administrator books a service for a new customer', () => {
     await page.getByRole('button', { name: 'Vecka', exact: true }).click();
     await page.getByRole('button', { name: 'Nästa vecka' }).click();
     const slot = page.getByRole('button', { name: /^10:00–11:15\s*\d+ lediga/ }).first();
-    await slot.click();
+    await slot.focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => slot.getAttribute('aria-pressed')).toBe('true');
 
     await choose(page, /^Pris/, /^Vuxen/);
@@ -67,14 +69,16 @@ describe('an administrator books a service for a new customer', () => {
     await page.getByRole('button', { name: 'Boka', exact: true }).click();
     await page.waitForURL(/\/bookings\/\d+$/, { timeout: 30000 });
     const id = Number(new URL(page.url()).pathname.split('/').pop());
-    const booking = await env.db.one<{ email: string; total: string; spots: string; fields: { Value: string }[]; member: string }>(
+    const booking = await env.db.one<{ email: string; total: string; spots: string; fields: { Value: string }[]; member: string; starts: string; isodow: number }>(
       `select c.email, b.total_price_minor::text as total, b.custom_field_values as fields,
+              to_char(b.starts_at at time zone 'Europe/Stockholm', 'HH24:MI') as starts,
+              extract(isodow from b.starts_at at time zone 'Europe/Stockholm')::int as isodow,
               (select sum(q.quantity) from booking_quantities q where q.booking_id = b.id)::text as spots,
               (select v.value from custom_field_values v where v.entity_type = 'RegisteredUsers' and v.entity_id = c.id) as member
          from bookings b join customers c on c.id = b.customer_id where b.id = $1`,
       [id],
     );
-    expect(booking).toMatchObject({ email: 'nora.nybokad@example.com', total: '21600', spots: '2', member: 'M12345' });
+    expect(booking).toMatchObject({ email: 'nora.nybokad@example.com', total: '21600', spots: '2', member: 'M12345', starts: '10:00', isodow: 1 });
     expect(booking!.fields.map((f) => f.Value)).toEqual(['Nötter']);
     const used = await env.db.one<{ n: string }>(
       `select count(*)::text as n from rebate_code_transactions t join rebate_codes r on r.id = t.rebate_code_id
