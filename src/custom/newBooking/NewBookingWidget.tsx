@@ -461,7 +461,7 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
         ) : null}
 
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'flex-end' }}>
-          {price?.result ? (
+          {time && price?.result ? (
             <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }} data-testid="summary-total">
               {translate('newBookingForm.toPay', { amount: formatAmount(price.result.TotalPrice, price.result.PriceSign, locale) })}
             </Typography>
