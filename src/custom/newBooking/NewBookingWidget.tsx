@@ -440,6 +440,7 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
               choices={PAYMENT_OPTIONS.map((id) => ({ id, name: `newBookingForm.paymentOptions.${id}` }))}
               validate={(v: unknown) => (v ? undefined : 'ra.validation.required')}
               fullWidth
+              helperText={false}
             />
           </Box>
           <RepeatInputs time={time} />
