@@ -458,4 +458,10 @@ describe('the new-booking widget', () => {
     expect(screen.getByText('Yogasalen is already booked 2030-06-03 10:00–11:00.')).toBeInTheDocument();
     expect(availability().length).toBeGreaterThan(asked);
   });
+
+  it("lets full times queue when the booking settings turn the queue on, though the service's own switch is off", async () => {
+    server.use(http.get(`${API}/bookings/settings`, () => HttpResponse.json(asJson({ QueueEnabled: true, SendEmailConfirmation: true, SendSmsConfirmation: false, SendEmailReminder: false, SendSmsReminder: false }))));
+    await pickTime('Massage', /^12:00 PM–12:45 PM\s*Full, queue$/);
+    expect(screen.getByRole('button', { name: 'Add to queue' })).toBeInTheDocument();
+  });
 });
