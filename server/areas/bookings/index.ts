@@ -22,9 +22,9 @@ import type {
   RefundBooking,
   UpdateBooking,
 } from '../../../schema/bookings';
-import type { CallerContext } from '../../context';
-import { ApiError } from '../../errors';
-import { ref } from '../../schemas';
+import type { CallerContext } from '../../shared/context';
+import { ApiError } from '../../shared/errors';
+import { ref } from '../../shared/schemas';
 import { idParams, pageSchema, readRecord, registerResource, selectWhere } from '../../autoquery/index';
 import { STATUS_IDS } from '../../../domain/bookings';
 import { bookingWords, bookingKey, registerBookingMessages, statusNames } from './messages';
@@ -52,7 +52,7 @@ export { onBookingEvent, type BookingEvent, type BookingEventHandler } from './h
 export { releaseExpiredHolds } from './operations';
 
 /** The job that gives back the time of expired holds, and how often it is queued. */
-export const RELEASE_HOLDS_JOB = 'bookings.releaseExpiredHolds';
+export const RELEASE_HOLDS_JOB = 'bookings_release_holds';
 const RELEASE_EVERY_MS = 60_000;
 
 const bookingResponse = { 200: ref('Booking') };

@@ -3,7 +3,7 @@ import { Box } from '@mui/material';
 import { SelectInput, TextInput } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { CustomField, CustomFieldValueInput } from '../../../schema/customfields';
-import { customFieldValidators } from '../../resources/engine/customFieldRules';
+import { customFieldValidators } from '../../common/customFieldRules';
 
 /** Entries aligned with `fields`, keeping what `current` holds for a field and the default otherwise. */
 export function alignValues(fields: readonly CustomField[], current: readonly CustomFieldValueInput[] | undefined): CustomFieldValueInput[] {

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { QueryResponse } from '../../../schema/common';
 import type { Customer } from '../../../schema/customers';
 import type { CustomField } from '../../../schema/customfields';
-import { useApi } from '../api';
+import { useApi } from '../../common/api';
 import { CustomFieldInputs } from './CustomFieldInputs';
 
 /** Form filter debounce (spec core.md §9). */

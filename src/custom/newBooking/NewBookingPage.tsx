@@ -1,4 +1,4 @@
-import { PageHeading } from '../layout';
+import { PageHeading } from '../../common/PageHeading';
 import { NewBookingWidget } from './NewBookingWidget';
 
 /** /bookings-new: the new-booking widget on a page of its own. */

@@ -6,8 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslate } from 'react-admin';
 import type { AvailableTime, AvailableTimesResource, AvailableTimesResponse } from '../../../schema/availability';
 import type { Id, LocalDate } from '../../../schema/common';
-import { useApi } from '../api';
-import { Picker } from '../../resources/engine/inputs/DateTimeInputs';
+import { useApi } from '../../common/api';
+import { Picker } from '../../common/inputs/DateTimeInputs';
 import { daysOf, formatClock, formatDay, searchRange, stepDay, type CalendarView } from './calendar';
 
 export interface TimeSlotsProps {
