@@ -18,6 +18,7 @@ import { timeExceptionsMeta } from './resources/timeexceptions';
 import { accountPages } from './custom/account';
 import { companyPages } from './custom/company';
 import { dashboardPages } from './custom/dashboard';
+import { newBookingPages } from './custom/newBooking';
 import { promoCodesPages } from './custom/promoCodes';
 import { schedulingPages } from './custom/scheduling';
 
@@ -31,6 +32,7 @@ export type RegistryEntry = ResourceEntry | PageEntry;
  */
 export const registry: readonly RegistryEntry[] = [
   ...dashboardPages,
+  ...newBookingPages,
   servicesMeta,
   articlesMeta,
   ...promoCodesPages,
@@ -84,4 +86,5 @@ export const embeds: Embeds = {
   administratorList: embedded(() => import('./resources/administrators/AdministratorList').then((m) => m.AdministratorList)),
   promoCodeList: embedded(() => import('./resources/rebatecodes/RebateCodeList').then((m) => m.RebateCodeList)),
   servicePriceCheck: embedded(() => import('./custom/priceCheck/ServicePriceCheck').then((m) => m.ServicePriceCheck)),
+  newBookingWidget: embedded(() => import('./custom/newBooking/NewBookingTab').then((m) => m.default)),
 };
