@@ -73,6 +73,7 @@ export const API_SEGMENT_AREAS: Readonly<Record<string, string>> = {
   timeexceptions: 'schedules',
   rebatecodes: 'promoCodes',
   eaccounting: 'accounting',
+  reports: 'settings',
 };
 
 export interface Permission {

@@ -5,6 +5,7 @@ import services from './services/index';
 import company from './company/index';
 import customers from './customers/index';
 import schedules from './schedules/index';
+import settings from './settings/index';
 
 /**
  * Registers every area of the API under /api: one folder and one plugin per area of the spec.
@@ -17,4 +18,5 @@ export default async function areas(app: FastifyInstance): Promise<void> {
   await app.register(company);
   await app.register(customers);
   await app.register(schedules);
+  await app.register(settings);
 }
