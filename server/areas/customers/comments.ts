@@ -5,7 +5,6 @@ import { ApiError } from '../../shared/errors';
 import { ref } from '../../shared/schemas';
 import { createRecord, defineResource, deleteRecord, findRecord, idParams, listRecords, pageSchema, updateRecord, type WriteContext } from '../../autoquery/index';
 import type { CustomerComment, CustomerCommentInput, CustomerCommentQuery } from '../../../schema/customers';
-import { fieldError } from '../../shared/fieldErrors';
 
 /** Comments an administrator keeps about a customer (newest first). */
 export const customerComments = defineResource<CustomerComment, CustomerCommentInput, CustomerCommentQuery>({
@@ -27,11 +26,11 @@ export const customerComments = defineResource<CustomerComment, CustomerCommentI
   schemas: { query: 'CustomerCommentQuery', input: 'CustomerCommentInput', item: 'CustomerComment' },
   routes: { list: false, create: false, update: false, delete: false },
   hooks: {
-    beforeWrite(input, w) {
+    beforeWrite(input) {
       const heading = input.Heading.trim();
       const comment = input.Comment.trim();
-      if (!heading) throw fieldError(w.ctx.lang, 400, 'Heading', 'NotEmpty');
-      if (!comment) throw fieldError(w.ctx.lang, 400, 'Comment', 'NotEmpty');
+      if (!heading) throw ApiError.field(400, 'Heading', 'NotEmpty');
+      if (!comment) throw ApiError.field(400, 'Comment', 'NotEmpty');
       return { input: { ...input, Heading: heading, Comment: comment, ImageUrl: input.ImageUrl || null } };
     },
   },
@@ -106,7 +105,7 @@ export default async function customerCommentRoutes(app: FastifyInstance): Promi
     { schema: { params: idParams, body: ref('CustomerCommentInput'), response: item } },
     async (request) => {
       const commentId = request.body.Id;
-      if (commentId === undefined) throw fieldError(request.ctx.lang, 400, 'Id', 'NotEmpty');
+      if (commentId === undefined) throw ApiError.field(400, 'Id', 'NotEmpty');
       if (commentId > idParams.properties.Id.maximum) throw ApiError.notFound('Comment', commentId);
       return update(request.ctx, request.params.Id, commentId, request.body);
     },
@@ -117,7 +116,7 @@ export default async function customerCommentRoutes(app: FastifyInstance): Promi
     { schema: { params: commentParams, body: ref('CustomerCommentInput'), response: item } },
     async (request) => {
       const { Id, commentId } = request.params;
-      if (request.body.Id !== undefined && request.body.Id !== commentId) throw fieldError(request.ctx.lang, 400, 'Id', 'InvalidValue');
+      if (request.body.Id !== undefined && request.body.Id !== commentId) throw ApiError.field(400, 'Id', 'InvalidValue');
       return update(request.ctx, Id, commentId, request.body);
     },
   );

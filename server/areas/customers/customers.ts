@@ -1,3 +1,4 @@
+import { ApiError, ValidationErrors } from '../../shared/errors';
 import type { FastifyInstance } from 'fastify';
 import type { CallerContext } from '../../shared/context';
 import type { Db, SqlParam } from '../../db/db';
@@ -8,7 +9,7 @@ import type { CountryId } from '../../../schema/company';
 import { isValidPersonalIdentityNumber } from '../../../domain/identityNumbers';
 import { checkCustomFieldValues, loadCustomFieldValues, saveCustomFieldValues } from '../../shared/customFieldValues';
 import { isValidPostalCode } from '../../../domain/postalCodes';
-import { FieldErrors, fieldError, localTime, pgCode } from '../../shared/fieldErrors';
+import { localTime, pgCode } from '../../shared/fieldErrors';
 import { ACCESS_KEY_TYPES } from '../../shared/reference';
 import { ResponseCache } from '../../shared/responseCache';
 
@@ -103,7 +104,7 @@ export const customers = defineResource<Customer, CustomerInput, CustomerQuery>(
   routes: { list: false, create: false, update: false, delete: false },
   hooks: {
     async beforeWrite(input, w) {
-      const errors = new FieldErrors(w.ctx.lang);
+      const errors = new ValidationErrors();
       const firstname = input.Firstname.trim();
       const lastname = input.Lastname.trim();
       if (!firstname) errors.add('Firstname', 'NotEmpty');
@@ -290,7 +291,7 @@ export default async function customerRoutes(app: FastifyInstance): Promise<void
     try {
       return await deleteRecord(db, request.ctx, customers, request.params.Id);
     } catch (err) {
-      if (pgCode(err) === '23503') throw fieldError(request.ctx.lang, 409, 'Id', 'CustomerHasBookings');
+      if (pgCode(err) === '23503') throw ApiError.field(409, 'Id', 'CustomerHasBookings');
       throw err;
     }
   });
