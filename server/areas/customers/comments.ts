@@ -3,7 +3,7 @@ import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
 import { ApiError } from '../../shared/errors';
 import { ref } from '../../shared/schemas';
-import { createRecord, defineResource, deleteRecord, findRecord, idParams, listRecords, pageSchema, updateRecord, type WriteContext } from '../../autoquery/index';
+import { createRecord, defineResource, RECORD_FIELDS, deleteRecord, findRecord, idParams, listRecords, pageSchema, updateRecord, type WriteContext } from '../../autoquery/index';
 import type { CustomerComment, CustomerCommentInput, CustomerCommentQuery } from '../../../schema/customers';
 
 /** Comments an administrator keeps about a customer (newest first). */
@@ -12,13 +12,11 @@ export const customerComments = defineResource<CustomerComment, CustomerCommentI
   path: '/customers/:CustomerId/comments',
   table: 'customer_comments',
   fields: {
-    Id: { column: 'id', kind: 'int', readOnly: true },
+    ...RECORD_FIELDS,
     CustomerId: { column: 'customer_id', kind: 'int', readOnly: true },
     Heading: 'heading',
     Comment: 'comment',
     ImageUrl: 'image_url',
-    Created: { column: 'created', kind: 'datetime', readOnly: true },
-    Updated: { column: 'updated', kind: 'datetime', readOnly: true },
   },
   sort: ['Id', 'Heading', 'Created', 'Updated'],
   defaultSort: '-Created',

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CallerContext } from '../../shared/context';
 import type { Db, SqlParam } from '../../db/db';
 import { ref } from '../../shared/schemas';
-import { containsPattern, createRecord, defineResource, deleteRecord, idParams, orderClause, pageSchema, updateRecord, type Page } from '../../autoquery/index';
+import { containsPattern, createRecord, defineResource, RECORD_FIELDS, deleteRecord, idParams, orderClause, pageSchema, updateRecord, type Page } from '../../autoquery/index';
 import type { AccessKey, Customer, CustomerInput, CustomerQuery, InvoiceAddress } from '../../../schema/customers';
 import type { CountryId } from '../../../schema/company';
 import { isValidPersonalIdentityNumber } from '../../../domain/identityNumbers';
@@ -83,7 +83,7 @@ export const customers = defineResource<Customer, CustomerInput, CustomerQuery>(
   path: '/customers',
   table: 'customers',
   fields: {
-    Id: { column: 'id', kind: 'int', readOnly: true },
+    ...RECORD_FIELDS,
     Firstname: 'firstname',
     Lastname: 'lastname',
     Email: 'email',
@@ -93,8 +93,6 @@ export const customers = defineResource<Customer, CustomerInput, CustomerQuery>(
     SubscribedToNewsletter: { column: 'subscribed_to_newsletter', kind: 'bool' },
     Visible: { column: 'visible', kind: 'bool' },
     LastActivity: { column: 'last_activity', kind: 'datetime', readOnly: true },
-    Created: { column: 'created', kind: 'datetime', readOnly: true },
-    Updated: { column: 'updated', kind: 'datetime', readOnly: true },
   },
   search: ['firstname', 'lastname', 'email', 'phone'],
   sort: ['Id', 'Firstname', 'Lastname', 'Email', 'Phone', 'Created', 'Updated', 'LastActivity', 'Visible'],
