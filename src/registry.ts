@@ -6,6 +6,7 @@ import type { ResourceEntry } from './resources/engine/types';
 import { screensOf } from './resources/engine/define';
 import { administratorsMeta } from './resources/administrators';
 import { articlesMeta } from './resources/articles';
+import { bookingPrintoutsMeta } from './resources/bookingPrintouts';
 import { customersMeta } from './resources/customers';
 import { customFieldsMeta } from './resources/customFields';
 import { pricesMeta } from './resources/prices';
@@ -51,6 +52,7 @@ export const registry: readonly RegistryEntry[] = [
   customersMeta,
   ...companyPages,
   administratorsMeta,
+  bookingPrintoutsMeta,
   ...accountPages,
 ];
 

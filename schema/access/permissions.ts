@@ -75,6 +75,7 @@ export const API_SEGMENT_AREAS: Readonly<Record<string, string>> = {
   eaccounting: 'accounting',
   bookinglog: 'bookings',
   bookinguserqueue: 'bookings',
+  reports: 'settings',
 };
 
 export interface Permission {

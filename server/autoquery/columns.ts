@@ -11,13 +11,14 @@ export interface Column {
   column: string;
   kind: FieldKind;
   readOnly: boolean;
+  required: boolean;
 }
 
 export function columnsOf<T, In, Q>(d: ResourceDeclaration<T, In, Q>): Column[] {
   return Object.entries(d.fields as Record<string, FieldSpec | string | undefined>).flatMap(([wire, spec]) => {
     if (!spec) return [];
     const s = typeof spec === 'string' ? { column: spec } : spec;
-    return [{ wire, column: s.column, kind: s.kind ?? 'text', readOnly: s.readOnly ?? false }];
+    return [{ wire, column: s.column, kind: s.kind ?? 'text', readOnly: s.readOnly ?? false, required: s.required ?? false }];
   });
 }
 

@@ -24,7 +24,16 @@ export interface FieldSpec {
   kind?: FieldKind;
   /** Read but never written from a body (ids, timestamps, derived columns). */
   readOnly?: boolean;
+  /** Text trimmed before any rule runs; blank after trimming answers 400 'NotEmpty' naming the field. */
+  required?: boolean;
 }
+
+/** The fields most records share: `Id` (column id) and the read-only `Created` and `Updated` timestamps. */
+export const RECORD_FIELDS = {
+  Id: { column: 'id', kind: 'int', readOnly: true },
+  Created: { column: 'created', kind: 'datetime', readOnly: true },
+  Updated: { column: 'updated', kind: 'datetime', readOnly: true },
+} as const satisfies Record<string, FieldSpec>;
 
 /** A parameter collector for hand-written SQL fragments: `p.add(value)` answers `$n`. */
 export class SqlParams {
@@ -86,8 +95,8 @@ export interface ResourceDeclaration<T, In, Q> {
   defaultSort?: string;
   /** Query parameter → the wire field it compares for equality, or a condition of its own. */
   filters?: { [K in keyof Q & string]?: (keyof T & string) | FilterFn<Q> };
-  /** Names of definitions in the generated contract. */
-  schemas: { query: string; input: string; item: string };
+  /** Names of definitions in the generated contract; default `<entity>Query`, `<entity>Input`, `<entity>`. */
+  schemas?: { query: string; input: string; item: string };
   hooks?: ResourceHooks<T, In, Q>;
   /** Query used to read a record back after create/update (e.g. include flags). */
   readBack?: Partial<Q>;
@@ -103,6 +112,11 @@ export interface ResourceDeclaration<T, In, Q> {
 /** Types a declaration; nothing more. */
 export function defineResource<T, In, Q>(declaration: ResourceDeclaration<T, In, Q>): ResourceDeclaration<T, In, Q> {
   return declaration;
+}
+
+/** The contract definitions a declaration's routes validate with. */
+export function schemasOf<T, In, Q>(d: ResourceDeclaration<T, In, Q>): { query: string; input: string; item: string } {
+  return d.schemas ?? { query: `${d.entity}Query`, input: `${d.entity}Input`, item: d.entity };
 }
 
 export interface Page<T> {

@@ -11,12 +11,11 @@
  *   path: '/services',                 // GET /services, POST /services, PUT|DELETE /services/:Id
  *   table: 'services',
  *   fields: {                          // wire field -> column (a bare string is a text column)
- *     Id: { column: 'id', kind: 'int', readOnly: true },
- *     Name: 'name',
+ *     ...RECORD_FIELDS,                 // Id, Created, Updated (company-local yyyy-MM-ddTHH:mm:ss)
+ *     Name: { column: 'name', required: true },   // trimmed; blank answers 400 'NotEmpty'
  *     Active: { column: 'active', kind: 'bool' },
  *     Duration: { column: 'duration', kind: 'int' },
  *     GroupBooking: { column: 'group_booking', kind: 'json' },
- *     Created: { column: 'created', kind: 'datetime', readOnly: true },   // company-local yyyy-MM-ddTHH:mm:ss
  *   },
  *   search: ['name', 'description'],    // Search= is a case-insensitive "contains" over these columns
  *   sort: ['Id', 'Name', 'SortOrder', 'Created'],   // OrderBy=SortOrder,-Created; Id is the implicit last key
@@ -26,7 +25,7 @@
  *     Active: 'Active',
  *     Group: (value, p) => `t.group_name = ${p.add(String(value))}`,   // or any SQL condition
  *   },
- *   schemas: { query: 'ServiceQuery', input: 'ServiceInput', item: 'Service' },
+ *   schemas: { query: 'ServiceQuery', input: 'ServiceInput', item: 'Service' },   // the default from entity
  *   readBack: { IncludeCustomFieldValues: true },   // the query a create/update/delete answer is read with
  *   count: async (db, ctx, q) => (q.Search ? undefined : cachedTotal(ctx.companyId)),   // optional cheaper total
  *   hooks: {
@@ -55,6 +54,8 @@ export {
   defineResource,
   DEFAULT_TAKE,
   MAX_TAKE,
+  RECORD_FIELDS,
+  schemasOf,
   SqlParams,
   type FieldKind,
   type FieldSpec,

@@ -1,6 +1,6 @@
 import type { CallerContext } from '../shared/context';
 import type { Db, SqlParam } from '../db/db';
-import { ApiError } from '../shared/errors';
+import { ApiError, ValidationErrors } from '../shared/errors';
 import { SqlParams, type ResourceDeclaration, type WriteContext } from './declare';
 import { assertInt4, columnsOf, placeholder, quoteIdent, rowsToRecords, selectList, toDb, type Column } from './columns';
 
@@ -35,6 +35,20 @@ function columnValues<In>(cols: Column[], input: In, timeZone: string): Map<stri
   return out;
 }
 
+/** The body with its `required` text fields trimmed; 400 'NotEmpty' for each one left blank. */
+function trimRequired<In>(cols: Column[], body: In): In {
+  const out = { ...body } as Record<string, unknown>;
+  const errors = new ValidationErrors();
+  for (const c of cols) {
+    const value = out[c.wire];
+    if (!c.required || typeof value !== 'string') continue;
+    out[c.wire] = value.trim();
+    if (!value.trim()) errors.add(c.wire, 'NotEmpty');
+  }
+  errors.throwIfAny();
+  return out as In;
+}
+
 /**
  * A constraint the database enforced that the rules above did not catch, as the client's error:
  * a missing value → 400 naming its field, a duplicate → 409, a value out of range → 400.
@@ -64,8 +78,9 @@ async function writeTx<T, In, Q>(db: Db, ctx: CallerContext, d: ResourceDeclarat
     const w: WriteContext<T> = { ctx, db: tx, existing };
     const cols = columnsOf(d);
     columnValues(cols, body, ctx.timeZone); // type and range errors answer 400 before any rule runs
-    const result = (await d.hooks?.beforeWrite?.(body, w)) ?? {};
-    const input = result.input ?? body;
+    const trimmed = trimRequired(cols, body);
+    const result = (await d.hooks?.beforeWrite?.(trimmed, w)) ?? {};
+    const input = result.input ?? trimmed;
     const values = columnValues(cols, input, ctx.timeZone);
     const p = new SqlParams();
     const names: string[] = [];

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ref } from '../shared/schemas';
 import { INT4_MAX } from '../shared/constants';
-import type { ResourceDeclaration } from './declare';
+import { schemasOf, type ResourceDeclaration } from './declare';
 import { listRecords } from './list';
 import { createRecord, deleteRecord, updateRecord } from './records';
 
@@ -30,18 +30,19 @@ export function pageSchema(item: string): object {
  */
 export function registerResource<T, In, Q>(app: FastifyInstance, d: ResourceDeclaration<T, In, Q>): void {
   const routes = { list: true, create: true, update: true, delete: true, ...d.routes };
-  const item = { 200: ref(d.schemas.item) };
+  const schemas = schemasOf(d);
+  const item = { 200: ref(schemas.item) };
   const idOf = (request: FastifyRequest) => (request.params as { Id: number }).Id;
   if (routes.list) {
-    app.get(d.path, { schema: { querystring: ref(d.schemas.query), response: { 200: pageSchema(d.schemas.item) } } }, (request) =>
+    app.get(d.path, { schema: { querystring: ref(schemas.query), response: { 200: pageSchema(schemas.item) } } }, (request) =>
       listRecords(app.db, request.ctx, d, request.query as Q),
     );
   }
   if (routes.create) {
-    app.post(d.path, { schema: { body: ref(d.schemas.input), response: item } }, (request) => createRecord(app.db, request.ctx, d, request.body as In));
+    app.post(d.path, { schema: { body: ref(schemas.input), response: item } }, (request) => createRecord(app.db, request.ctx, d, request.body as In));
   }
   if (routes.update) {
-    app.put(`${d.path}/:Id`, { schema: { params: idParams, body: ref(d.schemas.input), response: item } }, (request) =>
+    app.put(`${d.path}/:Id`, { schema: { params: idParams, body: ref(schemas.input), response: item } }, (request) =>
       updateRecord(app.db, request.ctx, d, idOf(request), request.body as In),
     );
   }

@@ -58,7 +58,15 @@ export class ApiError extends Error {
   pending?: { field: string; key: MessageKey; params: Record<string, string | number> }[];
 }
 
-/** Several field errors at once (all problems of a body, not just the first). */
+/**
+ * Several field errors at once (all problems of a body, not just the first); the one collector of
+ * the server. As ServiceStack answers (CONTRACT.md), the top-level ErrorCode and Message are the
+ * first error's, and Errors lists them all, each in the caller's language.
+ * @example
+ * const errors = new ValidationErrors();
+ * if (!body.Email.trim()) errors.add('Email', 'NotEmpty');
+ * errors.throwIfAny(); // 400 { ResponseStatus: { ErrorCode: 'NotEmpty', Message: "'Email' must not be empty.", Errors: [...] } }
+ */
 export class ValidationErrors {
   private readonly list: { field: string; key: MessageKey; params: Record<string, string | number> }[] = [];
   add(field: string, key: MessageKey, params: Record<string, string | number> = {}): this {
@@ -155,7 +163,7 @@ export function errorHandler(error: FastifyError | ApiError | Error, request: Fa
       const text = (e.keyword === 'pattern' && datePatternKey(e.params.pattern)) || key;
       return { ErrorCode: key, FieldName: field, Message: messageFor(lang, text, { field, ...ajvParams(e) }) };
     });
-    void reply.status(400).send(responseStatus(errors[0].ErrorCode, errors.length === 1 ? errors[0].Message : messageFor(lang, 'ValidationFailed', {}), errors));
+    void reply.status(400).send(responseStatus(errors[0].ErrorCode, errors[0].Message, errors));
     return;
   }
   const status = fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;

@@ -1,7 +1,9 @@
-import { ApiError } from './errors';
-import { extendMessages, messageFor, type Lang, type ServerMessageKey } from './messages';
+import { extendMessages, type Lang } from './messages';
 
-/** Messages of the customers, company, administrators and images areas, in the four languages. */
+/**
+ * Messages of the customers, company, administrators and images areas, in the four languages; thrown
+ * with `ApiError.field` or collected with `ValidationErrors` (./errors), like every other field error.
+ */
 const messages = {
   PersonalIdentityNumberInvalid: {
     sv: "'{field}' är inte ett giltigt personnummer för {country}.",
@@ -68,56 +70,6 @@ const messages = {
 /** Loads the field-error messages into the server catalogue (the areas plugin calls it). */
 export function registerFieldErrorMessages(): void {
   extendMessages(messages);
-}
-
-/** A message key of the base catalogue or of this area. */
-export type AreaMessageKey = keyof typeof messages | ServerMessageKey;
-
-interface Pending {
-  field: string;
-  key: AreaMessageKey;
-  params: Record<string, string | number>;
-}
-
-function toApiError(status: number, lang: Lang, list: Pending[]): ApiError {
-  const errors = list.map((p) => ({
-    ErrorCode: p.key,
-    FieldName: p.field,
-    Message: messageFor(lang, p.key, { field: p.field, ...p.params }),
-  }));
-  const message = errors.length === 1 ? errors[0].Message : messageFor(lang, 'ValidationFailed', {});
-  return new ApiError(status, errors[0].ErrorCode, message, errors);
-}
-
-/**
- * One field error with a message from this area's catalogue, in the caller's language.
- * @example
- * throw fieldError(request.ctx.lang, 400, 'PersonalIdentityNumber', 'PersonalIdentityNumberInvalid', { country: 'SE' });
- */
-export function fieldError(lang: Lang, status: number, field: string, key: AreaMessageKey, params: Record<string, string | number> = {}): ApiError {
-  return toApiError(status, lang, [{ field, key, params }]);
-}
-
-/**
- * Collects every problem of a body, then throws one 400 naming all fields.
- * @example
- * const errors = new FieldErrors(request.ctx.lang);
- * if (!body.Email) errors.add('Email', 'NotEmpty');
- * errors.throwIfAny();
- */
-export class FieldErrors {
-  private readonly list: Pending[] = [];
-  constructor(private readonly lang: Lang) {}
-  add(field: string, key: AreaMessageKey, params: Record<string, string | number> = {}): this {
-    this.list.push({ field, key, params });
-    return this;
-  }
-  get empty(): boolean {
-    return this.list.length === 0;
-  }
-  throwIfAny(status = 400): void {
-    if (!this.empty) throw toApiError(status, this.lang, this.list);
-  }
 }
 
 /** SQL that renders a timestamptz column as company-local yyyy-MM-ddTHH:mm:ss (tz is a $n placeholder). */

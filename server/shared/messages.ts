@@ -140,12 +140,6 @@ const catalogue = {
     fi: 'Pyyntöä ei voitu lukea.',
     no: 'Forespørselen kunne ikke leses.',
   },
-  ValidationFailed: {
-    en: 'Validation failed.',
-    sv: 'Valideringen misslyckades.',
-    fi: 'Tarkistus epäonnistui.',
-    no: 'Valideringen feilet.',
-  },
   NotFound: {
     en: '{what} {id} was not found.',
     sv: '{what} {id} hittades inte.',

@@ -3,6 +3,16 @@ import type { CountryId } from '../../schema/company';
 
 type Names = Record<Lang, string>;
 
+/**
+ * An entry of a fixed list as the wire shows it: `{ Id, Name }` with the name in the caller's
+ * language. The lists below keep `{ id, name }` with every language's name; this is the one place
+ * that turns one into the other.
+ * @example onWire(CATEGORIES[0], 'en'); // { Id: 1, Name: 'Sport and fitness' }
+ */
+export function onWire<I extends number | string>(entry: { id: I; name: Names }, lang: Lang): { Id: I; Name: string } {
+  return { Id: entry.id, Name: entry.name[lang] };
+}
+
 /** The countries the product serves, with their currency. */
 export const COUNTRIES: readonly { id: CountryId; currencyId: string; name: Names }[] = [
   { id: 'SE', currencyId: 'SEK', name: { sv: 'Sverige', en: 'Sweden', fi: 'Ruotsi', no: 'Sverige' } },

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/db';
-import { ApiError } from '../../shared/errors';
-import type { Lang } from '../../shared/messages';
+import { ApiError, ValidationErrors } from '../../shared/errors';
 import { ref } from '../../shared/schemas';
 import { containsPattern, idParams, orderClause } from '../../autoquery/index';
 import {
@@ -20,7 +19,7 @@ import {
 import { invalidRole } from '../../shared/permissions';
 import { raisesRole } from '../../../schema/access/permissions';
 import type { Administrator, AdministratorInput, AdministratorQuery } from '../../../schema/company';
-import { FieldErrors, fieldError, localTime, pgCode } from '../../shared/fieldErrors';
+import { localTime, pgCode } from '../../shared/fieldErrors';
 import { envelope } from '../../shared/reference';
 
 /** Role 1 is the full administrator; a company always keeps at least one active. */
@@ -47,7 +46,6 @@ const SORTS: Record<string, string> = {
   updated: 'u.updated',
   active: 'u.active',
 };
-
 
 function toAdministrator(row: AdminRow): Administrator {
   return {
@@ -85,8 +83,8 @@ async function otherActiveAdmins(db: Db, companyId: number, exceptUserId: number
   return row?.n ?? 0;
 }
 
-async function checkInput(db: Db, lang: Lang, body: AdministratorInput, currentRoles: number[] = [ADMIN_ROLE]): Promise<number[]> {
-  const errors = new FieldErrors(lang);
+async function checkInput(db: Db, body: AdministratorInput, currentRoles: number[] = [ADMIN_ROLE]): Promise<number[]> {
+  const errors = new ValidationErrors();
   if (body.Firstname.trim() === '') errors.add('Firstname', 'NotEmpty');
   if (body.Lastname.trim() === '') errors.add('Lastname', 'NotEmpty');
   const roles = [...new Set(body.Roles ?? currentRoles)];
@@ -132,7 +130,7 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
   app.post<{ Body: AdministratorInput }>('/administrators', { schema: { body: ref('AdministratorInput') } }, async (request) => {
     const { companyId, lang, timeZone } = request.ctx;
     const body = request.body;
-    const roles = await checkInput(db, lang, body);
+    const roles = await checkInput(db, body);
     if (body.Password) assertPasswordAcceptable(lang, 'Password', body.Password);
     const hash = body.Password ? await hashPassword(body.Password) : null;
     try {
@@ -140,7 +138,7 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
         // Only this company's administrators are looked at: whether the address has an account in
         // another company changes nothing here (the answer, the mail and the work are the same).
         const taken = await tx.one('select 1 from users where company_id = $1 and lower(email) = lower($2)', [companyId, body.Email.trim()]);
-        if (taken) throw fieldError(lang, 409, 'Email', 'Unique', { value: body.Email.trim() });
+        if (taken) throw ApiError.field(409, 'Email', 'Unique', { value: body.Email.trim() });
         const row = await tx.one<{ id: number }>(
           `insert into users (company_id, subject, email, firstname, lastname, phone, password_hash, active)
            values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
@@ -158,7 +156,7 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
       }
       return (await loadAdministrator(db, companyId, id, timeZone))!;
     } catch (err) {
-      if (pgCode(err) === '23505') throw fieldError(lang, 409, 'Email', 'Unique', { value: body.Email.trim() });
+      if (pgCode(err) === '23505') throw ApiError.field(409, 'Email', 'Unique', { value: body.Email.trim() });
       throw err;
     }
   });
@@ -178,13 +176,13 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
           await tx.query('select id from companies where id = $1 for update', [companyId]);
           const existing = await loadAdministrator(tx, companyId, id, timeZone);
           if (!existing) throw ApiError.notFound('Administrator', id);
-          const roles = await checkInput(tx, lang, body, existing.Roles.map((r) => r.Id));
+          const roles = await checkInput(tx, body, existing.Roles.map((r) => r.Id));
           // Nobody raises their own role (an Administrator already may use everything).
           if (id === request.ctx.userId && raisesRole(request.ctx.roles, roles)) throw invalidRole();
           const taken = await tx.one('select 1 from users where company_id = $1 and lower(email) = lower($2) and id <> $3', [companyId, body.Email.trim(), id]);
-          if (taken) throw fieldError(lang, 409, 'Email', 'Unique', { value: body.Email.trim() });
+          if (taken) throw ApiError.field(409, 'Email', 'Unique', { value: body.Email.trim() });
           const staysAdmin = (body.Active ?? existing.Active) && roles.includes(ADMIN_ROLE);
-          if (!staysAdmin && (await otherActiveAdmins(tx, companyId, id)) === 0) throw fieldError(lang, 409, 'Roles', 'LastAdministrator');
+          if (!staysAdmin && (await otherActiveAdmins(tx, companyId, id)) === 0) throw ApiError.field(409, 'Roles', 'LastAdministrator');
           const newEmail = body.Email.trim();
           const changedEmail = newEmail.toLowerCase() !== existing.Email.toLowerCase();
           const user = await tx.one<{ subject: string }>(
@@ -210,7 +208,7 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
           if (changedEmail) emailChanged = user!.subject;
         });
       } catch (err) {
-        if (pgCode(err) === '23505') throw fieldError(lang, 409, 'Email', 'Unique', { value: body.Email.trim() });
+        if (pgCode(err) === '23505') throw ApiError.field(409, 'Email', 'Unique', { value: body.Email.trim() });
         throw err;
       }
       // The new address is unverified until its owner opens the link mailed to it.
@@ -224,15 +222,15 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
     '/administrators/:Id',
     { schema: { params: idParams } },
     async (request) => {
-      const { companyId, lang, timeZone, userId } = request.ctx;
+      const { companyId, timeZone, userId } = request.ctx;
       const id = request.params.Id;
       return db.tx(async (tx) => {
         await tx.query('select id from companies where id = $1 for update', [companyId]);
         const admin = await loadAdministrator(tx, companyId, id, timeZone);
         if (!admin) throw ApiError.notFound('Administrator', id);
-        if (id === userId) throw fieldError(lang, 400, 'Id', 'CannotDeleteYourself');
+        if (id === userId) throw ApiError.field(400, 'Id', 'CannotDeleteYourself');
         const isAdmin = admin.Active && admin.Roles.some((r) => r.Id === ADMIN_ROLE);
-        if (isAdmin && (await otherActiveAdmins(tx, companyId, id)) === 0) throw fieldError(lang, 409, 'Id', 'LastAdministrator');
+        if (isAdmin && (await otherActiveAdmins(tx, companyId, id)) === 0) throw ApiError.field(409, 'Id', 'LastAdministrator');
         const gone = await tx.one<{ subject: string }>('delete from users where company_id = $1 and id = $2 returning subject', [companyId, id]);
         if (gone) await endAllSessions(tx, gone.subject);
         return admin;

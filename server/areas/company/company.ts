@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { IANAZone } from 'luxon';
 import type { Db } from '../../db/db';
-import { ApiError } from '../../shared/errors';
+import { ApiError, ValidationErrors } from '../../shared/errors';
 import type { Lang } from '../../shared/messages';
 import { ref } from '../../shared/schemas';
 import { idParams } from '../../autoquery/index';
 import type { BillingInformation, BillingInformationInput, Company, CompanyInput, CountryId } from '../../../schema/company';
 import { defaultSwedishVatNumber, isValidOrganisationNumber } from '../../../domain/identityNumbers';
 import { isValidPostalCode } from '../../../domain/postalCodes';
-import { FieldErrors, fieldError, localTime } from '../../shared/fieldErrors';
-import { BILLING_METHODS, CATEGORIES, COMPANY_STATUS_NAMES, COMPANY_TYPES, COUNTRIES, envelope } from '../../shared/reference';
+import { localTime } from '../../shared/fieldErrors';
+import { BILLING_METHODS, CATEGORIES, COMPANY_STATUS_NAMES, COMPANY_TYPES, COUNTRIES, envelope, onWire } from '../../shared/reference';
 
 interface CompanyRow {
   id: number;
@@ -36,7 +36,6 @@ interface CompanyRow {
   created: string;
   updated: string;
 }
-
 
 const companyIdParams = {
   type: 'object',
@@ -173,7 +172,7 @@ export default async function companyRoutes(app: FastifyInstance): Promise<void>
       const { companyId, lang, timeZone } = request.ctx;
       if (request.params.Id !== companyId) throw ApiError.notFound('Company', request.params.Id);
       const body = request.body;
-      const errors = new FieldErrors(lang);
+      const errors = new ValidationErrors();
       if (body.Name.trim() === '') errors.add('Name', 'NotEmpty');
       if (body.OrganisationNumber !== undefined && body.OrganisationNumber.trim() !== '' && !isValidOrganisationNumber(body.CountryId, body.OrganisationNumber)) {
         errors.add('OrganisationNumber', 'OrganisationNumberInvalid', { country: body.CountryId });
@@ -217,14 +216,14 @@ export default async function companyRoutes(app: FastifyInstance): Promise<void>
     const row = await loadCompany(db, companyId, timeZone);
     if (!updated) {
       const status = row?.status_id ?? 0;
-      throw fieldError(lang, 409, 'StatusId', 'SendForApprovalStatus', { status: COMPANY_STATUS_NAMES[status]?.[lang] ?? status });
+      throw ApiError.field(409, 'StatusId', 'SendForApprovalStatus', { status: COMPANY_STATUS_NAMES[status]?.[lang] ?? status });
     }
     return toCompany(row!, lang);
   });
 
   app.get<{ Querystring: { CountryId?: CountryId } }>('/billing/methods', { schema: { querystring: ref('BillingMethodQuery') } }, async (request) => {
     const country = request.query.CountryId;
-    return envelope(BILLING_METHODS.filter((m) => !country || m.countries.includes(country)).map((m) => ({ Id: m.id, Name: m.name[request.ctx.lang] })));
+    return envelope(BILLING_METHODS.filter((m) => !country || m.countries.includes(country)).map((m) => onWire(m, request.ctx.lang)));
   });
 
   app.get('/billing/company', async (request) => {
@@ -235,9 +234,9 @@ export default async function companyRoutes(app: FastifyInstance): Promise<void>
     return billingProposal(company!);
   });
 
-  const saveBilling = async (companyId: number, lang: Lang, timeZone: string, body: BillingInformationInput): Promise<BillingInformation> => {
+  const saveBilling = async (companyId: number, timeZone: string, body: BillingInformationInput): Promise<BillingInformation> => {
     const company = (await loadCompany(db, companyId, timeZone))!;
-    const errors = new FieldErrors(lang);
+    const errors = new ValidationErrors();
     const methodId = body.BillingMethodId ?? 0;
     const method = BILLING_METHODS.find((m) => m.id === methodId);
     if (!methodId) errors.add('BillingMethodId', 'BillingMethodRequired');
@@ -285,9 +284,9 @@ export default async function companyRoutes(app: FastifyInstance): Promise<void>
 
   // POST and PUT both store the one billing record of the company (create or replace).
   app.post<{ Body: BillingInformationInput }>('/billing/company', { schema: { body: ref('BillingInformationInput') } }, async (request) =>
-    saveBilling(request.ctx.companyId, request.ctx.lang, request.ctx.timeZone, request.body),
+    saveBilling(request.ctx.companyId, request.ctx.timeZone, request.body),
   );
   app.put<{ Body: BillingInformationInput }>('/billing/company', { schema: { body: ref('BillingInformationInput') } }, async (request) =>
-    saveBilling(request.ctx.companyId, request.ctx.lang, request.ctx.timeZone, request.body),
+    saveBilling(request.ctx.companyId, request.ctx.timeZone, request.body),
   );
 }

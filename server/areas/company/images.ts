@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { ApiError } from '../../shared/errors';
+import { ApiError, ValidationErrors } from '../../shared/errors';
 import type { ImageUploadResponse } from '../../../schema/company';
-import { FieldErrors, fieldError } from '../../shared/fieldErrors';
 
 /** Largest image accepted (spec core §9). */
 export const MAX_IMAGE_BYTES = 100000;
@@ -68,8 +67,8 @@ export default async function imageRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/images', async (request): Promise<ImageUploadResponse> => {
-    const { lang, companyId } = request.ctx;
-    if (!request.isMultipart()) throw fieldError(lang, 400, 'file', 'NotEmpty');
+    const { companyId } = request.ctx;
+    if (!request.isMultipart()) throw ApiError.field(400, 'file', 'NotEmpty');
     let file: { bytes: Buffer; declared: string; name: string } | undefined;
     let folderField: string | undefined = typeof (request.query as Record<string, unknown>)?.FolderType === 'string' ? ((request.query as Record<string, string>).FolderType) : undefined;
     try {
@@ -84,11 +83,11 @@ export default async function imageRoutes(app: FastifyInstance): Promise<void> {
     } catch (err) {
       if (err instanceof ApiError) throw err;
       const code = (err as MultipartError).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError(lang, 400, 'file', 'ImageSizeLimit', { limit: MAX_IMAGE_BYTES });
-      if (code === 'FST_FILES_LIMIT') throw fieldError(lang, 400, 'file', 'TooMany', { limit: 1 });
-      throw fieldError(lang, 400, 'file', 'InvalidFormat');
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw ApiError.field(400, 'file', 'ImageSizeLimit', { limit: MAX_IMAGE_BYTES });
+      if (code === 'FST_FILES_LIMIT') throw ApiError.field(400, 'file', 'TooMany', { limit: 1 });
+      throw ApiError.field(400, 'file', 'InvalidFormat');
     }
-    const errors = new FieldErrors(lang);
+    const errors = new ValidationErrors();
     const folderType = folderField !== undefined && /^\d{1,2}$/.test(folderField.trim()) ? Number(folderField) : NaN;
     if (folderField === undefined || folderField.trim() === '') errors.add('FolderType', 'NotEmpty');
     else if (!(folderType >= 1 && folderType <= 7)) errors.add('FolderType', 'InvalidValue');

@@ -3,9 +3,8 @@ import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
 import { ApiError } from '../../shared/errors';
 import { ref } from '../../shared/schemas';
-import { createRecord, defineResource, deleteRecord, findRecord, idParams, listRecords, pageSchema, updateRecord, type WriteContext } from '../../autoquery/index';
+import { createRecord, defineResource, RECORD_FIELDS, deleteRecord, findRecord, idParams, listRecords, pageSchema, updateRecord, type WriteContext } from '../../autoquery/index';
 import type { CustomerComment, CustomerCommentInput, CustomerCommentQuery } from '../../../schema/customers';
-import { fieldError } from '../../shared/fieldErrors';
 
 /** Comments an administrator keeps about a customer (newest first). */
 export const customerComments = defineResource<CustomerComment, CustomerCommentInput, CustomerCommentQuery>({
@@ -13,13 +12,11 @@ export const customerComments = defineResource<CustomerComment, CustomerCommentI
   path: '/customers/:CustomerId/comments',
   table: 'customer_comments',
   fields: {
-    Id: { column: 'id', kind: 'int', readOnly: true },
+    ...RECORD_FIELDS,
     CustomerId: { column: 'customer_id', kind: 'int', readOnly: true },
     Heading: 'heading',
     Comment: 'comment',
     ImageUrl: 'image_url',
-    Created: { column: 'created', kind: 'datetime', readOnly: true },
-    Updated: { column: 'updated', kind: 'datetime', readOnly: true },
   },
   sort: ['Id', 'Heading', 'Created', 'Updated'],
   defaultSort: '-Created',
@@ -27,11 +24,11 @@ export const customerComments = defineResource<CustomerComment, CustomerCommentI
   schemas: { query: 'CustomerCommentQuery', input: 'CustomerCommentInput', item: 'CustomerComment' },
   routes: { list: false, create: false, update: false, delete: false },
   hooks: {
-    beforeWrite(input, w) {
+    beforeWrite(input) {
       const heading = input.Heading.trim();
       const comment = input.Comment.trim();
-      if (!heading) throw fieldError(w.ctx.lang, 400, 'Heading', 'NotEmpty');
-      if (!comment) throw fieldError(w.ctx.lang, 400, 'Comment', 'NotEmpty');
+      if (!heading) throw ApiError.field(400, 'Heading', 'NotEmpty');
+      if (!comment) throw ApiError.field(400, 'Comment', 'NotEmpty');
       return { input: { ...input, Heading: heading, Comment: comment, ImageUrl: input.ImageUrl || null } };
     },
   },
@@ -106,7 +103,7 @@ export default async function customerCommentRoutes(app: FastifyInstance): Promi
     { schema: { params: idParams, body: ref('CustomerCommentInput'), response: item } },
     async (request) => {
       const commentId = request.body.Id;
-      if (commentId === undefined) throw fieldError(request.ctx.lang, 400, 'Id', 'NotEmpty');
+      if (commentId === undefined) throw ApiError.field(400, 'Id', 'NotEmpty');
       if (commentId > idParams.properties.Id.maximum) throw ApiError.notFound('Comment', commentId);
       return update(request.ctx, request.params.Id, commentId, request.body);
     },
@@ -117,7 +114,7 @@ export default async function customerCommentRoutes(app: FastifyInstance): Promi
     { schema: { params: commentParams, body: ref('CustomerCommentInput'), response: item } },
     async (request) => {
       const { Id, commentId } = request.params;
-      if (request.body.Id !== undefined && request.body.Id !== commentId) throw fieldError(request.ctx.lang, 400, 'Id', 'InvalidValue');
+      if (request.body.Id !== undefined && request.body.Id !== commentId) throw ApiError.field(400, 'Id', 'InvalidValue');
       return update(request.ctx, Id, commentId, request.body);
     },
   );

@@ -1,14 +1,15 @@
+import { ApiError, ValidationErrors } from '../../shared/errors';
 import type { FastifyInstance } from 'fastify';
 import type { CallerContext } from '../../shared/context';
 import type { Db, SqlParam } from '../../db/db';
 import { ref } from '../../shared/schemas';
-import { containsPattern, createRecord, defineResource, deleteRecord, idParams, orderClause, pageSchema, updateRecord, type Page } from '../../autoquery/index';
+import { containsPattern, createRecord, defineResource, RECORD_FIELDS, deleteRecord, idParams, orderClause, pageSchema, updateRecord, type Page } from '../../autoquery/index';
 import type { AccessKey, Customer, CustomerInput, CustomerQuery, InvoiceAddress } from '../../../schema/customers';
 import type { CountryId } from '../../../schema/company';
 import { isValidPersonalIdentityNumber } from '../../../domain/identityNumbers';
 import { checkCustomFieldValues, loadCustomFieldValues, saveCustomFieldValues } from '../../shared/customFieldValues';
 import { isValidPostalCode } from '../../../domain/postalCodes';
-import { FieldErrors, fieldError, localTime, pgCode } from '../../shared/fieldErrors';
+import { localTime, pgCode } from '../../shared/fieldErrors';
 import { ACCESS_KEY_TYPES } from '../../shared/reference';
 import { ResponseCache } from '../../shared/responseCache';
 
@@ -82,7 +83,7 @@ export const customers = defineResource<Customer, CustomerInput, CustomerQuery>(
   path: '/customers',
   table: 'customers',
   fields: {
-    Id: { column: 'id', kind: 'int', readOnly: true },
+    ...RECORD_FIELDS,
     Firstname: 'firstname',
     Lastname: 'lastname',
     Email: 'email',
@@ -92,8 +93,6 @@ export const customers = defineResource<Customer, CustomerInput, CustomerQuery>(
     SubscribedToNewsletter: { column: 'subscribed_to_newsletter', kind: 'bool' },
     Visible: { column: 'visible', kind: 'bool' },
     LastActivity: { column: 'last_activity', kind: 'datetime', readOnly: true },
-    Created: { column: 'created', kind: 'datetime', readOnly: true },
-    Updated: { column: 'updated', kind: 'datetime', readOnly: true },
   },
   search: ['firstname', 'lastname', 'email', 'phone'],
   sort: ['Id', 'Firstname', 'Lastname', 'Email', 'Phone', 'Created', 'Updated', 'LastActivity', 'Visible'],
@@ -103,7 +102,7 @@ export const customers = defineResource<Customer, CustomerInput, CustomerQuery>(
   routes: { list: false, create: false, update: false, delete: false },
   hooks: {
     async beforeWrite(input, w) {
-      const errors = new FieldErrors(w.ctx.lang);
+      const errors = new ValidationErrors();
       const firstname = input.Firstname.trim();
       const lastname = input.Lastname.trim();
       if (!firstname) errors.add('Firstname', 'NotEmpty');
@@ -290,7 +289,7 @@ export default async function customerRoutes(app: FastifyInstance): Promise<void
     try {
       return await deleteRecord(db, request.ctx, customers, request.params.Id);
     } catch (err) {
-      if (pgCode(err) === '23503') throw fieldError(request.ctx.lang, 409, 'Id', 'CustomerHasBookings');
+      if (pgCode(err) === '23503') throw ApiError.field(409, 'Id', 'CustomerHasBookings');
       throw err;
     }
   });

@@ -1,3 +1,4 @@
+import { ApiError } from '../../shared/errors';
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
 import type { CallerContext } from '../../shared/context';
@@ -7,7 +8,7 @@ import { idParams, listRecords, pageSchema, readRecord } from '../../autoquery/i
 import type { GdprCustomerExport, InactiveCustomersDeleteResponse, InactiveCustomersQuery } from '../../../schema/customers';
 import { customerComments } from './comments';
 import { customers, listCustomers, type CustomerCondition } from './customers';
-import { fieldError, pgCode } from '../../shared/fieldErrors';
+import { pgCode } from '../../shared/fieldErrors';
 
 /** Default inactivity period when the query names none. */
 export const DEFAULT_INACTIVE_MONTHS = 24;
@@ -20,7 +21,7 @@ function inactiveCondition(ctx: CallerContext, query: InactiveCustomersQuery): C
   let cutoff: (p: (value: SqlParam) => string) => string;
   if (query.InactiveSince) {
     const since = DateTime.fromISO(query.InactiveSince, { zone: ctx.timeZone });
-    if (!since.isValid) throw fieldError(ctx.lang, 400, 'InactiveSince', 'InvalidFormat');
+    if (!since.isValid) throw ApiError.field(400, 'InactiveSince', 'InvalidFormat');
     const iso = since.toISO()!;
     cutoff = (p) => `${p(iso)}::timestamptz`;
   } else {
@@ -91,7 +92,7 @@ export default async function gdprRoutes(app: FastifyInstance): Promise<void> {
           return { Count: deleted.length };
         });
       } catch (err) {
-        if (pgCode(err) === '23503') throw fieldError(ctx.lang, 409, 'InactiveMonths', 'CustomerHasBookings');
+        if (pgCode(err) === '23503') throw ApiError.field(409, 'InactiveMonths', 'CustomerHasBookings');
         throw err;
       }
     },

@@ -4,7 +4,7 @@ import type { ResourceDetails, ResourceInput, ResourceQuery, ResourceTypeInput, 
 import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
 import { ApiError, ValidationErrors } from '../../shared/errors';
-import { defineResource, registerResource } from '../../autoquery/index';
+import { defineResource, RECORD_FIELDS, registerResource } from '../../autoquery/index';
 import { CAPACITY_FREEING_STATUSES } from '../../../domain/availability';
 import { schedulingKey } from './messages';
 import { checkOwnIds, linkedNames } from './references';
@@ -109,7 +109,7 @@ export const resources = defineResource<ResourceDetails, ResourceInput, Resource
   path: '/resource',
   table: 'resources',
   fields: {
-    Id: { column: 'id', kind: 'int', readOnly: true },
+    ...RECORD_FIELDS,
     Name: 'name',
     Description: 'description',
     Active: { column: 'active', kind: 'bool' },
@@ -120,8 +120,6 @@ export const resources = defineResource<ResourceDetails, ResourceInput, Resource
     Priority: { column: 'priority', kind: 'int' },
     EmailNotification: { column: 'email_notification', kind: 'bool' },
     SMSNotification: { column: 'sms_notification', kind: 'bool' },
-    Created: { column: 'created', kind: 'datetime', readOnly: true },
-    Updated: { column: 'updated', kind: 'datetime', readOnly: true },
   },
   search: ['name', 'description', 'email', 'mobile_phone'],
   sort: ['Id', 'Name', 'Priority', 'Active', 'Created', 'Updated'],

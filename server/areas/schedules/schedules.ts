@@ -94,9 +94,20 @@ function requiredName(name: string, errors: ValidationErrors): string {
   return trimmed;
 }
 
-function connectedToServices(kind: ScheduleKind) {
-  return (value: unknown, p: SqlParams) =>
+/** The fields both kinds of schedule have. */
+const SCHEDULE_FIELDS = {
+  Id: { column: 'id', kind: 'int', readOnly: true },
+  Name: 'name',
+  Description: 'description',
+  Active: { column: 'active', kind: 'bool' },
+  TimeInterval: { column: 'time_interval', kind: 'int' },
+} as const;
+
+/** The filters both kinds of schedule offer: Id, Active and ServiceId (schedules linked to those services). */
+function scheduleFilters(kind: ScheduleKind) {
+  const ServiceId = (value: unknown, p: SqlParams) =>
     `exists (select 1 from ${kind}_schedule_services l where l.schedule_id = t.id and l.service_id = any(${p.add((Array.isArray(value) ? value : [value]).map(Number))}::int[]))`;
+  return { Id: 'Id', Active: 'Active', ServiceId } as const;
 }
 
 /** Replaces the Resources and Services links of one schedule, each only when the body names it. */
@@ -120,11 +131,7 @@ export const recurringSchedules = defineResource<RecurringSchedule, RecurringSch
   path: '/schedules/recurring',
   table: 'recurring_schedules',
   fields: {
-    Id: { column: 'id', kind: 'int', readOnly: true },
-    Name: 'name',
-    Description: 'description',
-    Active: { column: 'active', kind: 'bool' },
-    TimeInterval: { column: 'time_interval', kind: 'int' },
+    ...SCHEDULE_FIELDS,
     ValidFrom: { column: 'valid_from', kind: 'date' },
     ValidTo: { column: 'valid_to', kind: 'date' },
     StartTime: { column: 'start_time', kind: 'time' },
@@ -140,11 +147,7 @@ export const recurringSchedules = defineResource<RecurringSchedule, RecurringSch
   search: ['name', 'description'],
   sort: ['Id', 'Name', 'Active', 'StartTime', 'ValidFrom', 'ValidTo', 'Created'],
   defaultSort: 'Name',
-  filters: {
-    Id: 'Id',
-    Active: 'Active',
-    ServiceId: connectedToServices('recurring'),
-  },
+  filters: scheduleFilters('recurring'),
   schemas: { query: 'RecurringScheduleQuery', input: 'RecurringScheduleWrite', item: 'RecurringSchedule' },
   hooks: {
     async beforeWrite(input, w) {
@@ -209,22 +212,14 @@ export const dateSchedules = defineResource<DateSchedule, DateScheduleWrite, Dat
   path: '/schedules/date',
   table: 'date_schedules',
   fields: {
-    Id: { column: 'id', kind: 'int', readOnly: true },
-    Name: 'name',
-    Description: 'description',
-    Active: { column: 'active', kind: 'bool' },
-    TimeInterval: { column: 'time_interval', kind: 'int' },
+    ...SCHEDULE_FIELDS,
     IsResourceSpecific: { column: 'is_resource_specific', kind: 'bool' },
     Created: { column: 'created', kind: 'datetime', readOnly: true },
   },
   search: ['name', 'description'],
   sort: ['Id', 'Name', 'Active', 'Created'],
   defaultSort: 'Name',
-  filters: {
-    Id: 'Id',
-    Active: 'Active',
-    ServiceId: connectedToServices('date'),
-  },
+  filters: scheduleFilters('date'),
   schemas: { query: 'DateScheduleQuery', input: 'DateScheduleWrite', item: 'DateSchedule' },
   hooks: {
     async beforeWrite(input, w) {

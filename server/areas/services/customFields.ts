@@ -3,7 +3,7 @@ import type { CustomField, CustomFieldInput, CustomFieldQuery, CustomFieldSlot, 
 import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
 import { ApiError, ValidationErrors } from '../../shared/errors';
-import { defineResource, pageSchema, registerResource, selectWhere } from '../../autoquery/index';
+import { defineResource, RECORD_FIELDS, pageSchema, registerResource, selectWhere } from '../../autoquery/index';
 import { MAX_PATTERN_PROGRAM, patternProblem, type PatternProblem } from '../../../domain/patterns';
 import { CUSTOM_FIELD_NOT_AN_OPTION } from '../../../domain/customFields';
 import { ref } from '../../shared/schemas';
@@ -69,7 +69,7 @@ export const customFields = defineResource<CustomField, CustomFieldInput, Custom
   path: '/customfields',
   table: 'custom_fields',
   fields: {
-    Id: { column: 'id', kind: 'int', readOnly: true },
+    ...RECORD_FIELDS,
     Name: 'name',
     Description: 'description',
     Width: { column: 'width', kind: 'int' },
@@ -87,8 +87,6 @@ export const customFields = defineResource<CustomField, CustomFieldInput, Custom
     Table: 'table_name',
     Active: { column: 'active', kind: 'bool' },
     Values: { column: 'values', kind: 'json' },
-    Created: { column: 'created', kind: 'datetime', readOnly: true },
-    Updated: { column: 'updated', kind: 'datetime', readOnly: true },
   },
   search: ['name', 'description'],
   sort: ['Id', 'Name', 'SortOrder', 'Table', 'DataType', 'Active', 'Created'],

@@ -3,7 +3,7 @@ import type { RebateCode, RebateCodeCustomer, RebateCodeInput, RebateCodeQuery }
 import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
 import { ApiError, ValidationErrors } from '../../shared/errors';
-import { defineResource, type SqlParams } from '../../autoquery/index';
+import { defineResource, RECORD_FIELDS, type SqlParams } from '../../autoquery/index';
 import {
   generateSign,
   hasBalance,
@@ -128,7 +128,7 @@ export const rebateCodes = defineResource<RebateCode, RebateCodeInput, RebateCod
   path: '/rebatecodes',
   table: 'rebate_codes',
   fields: {
-    Id: { column: 'id', kind: 'int', readOnly: true },
+    ...RECORD_FIELDS,
     CompanyId: { column: 'company_id', kind: 'int', readOnly: true },
     RebateCodeSign: 'sign',
     Name: 'name',
@@ -146,8 +146,6 @@ export const rebateCodes = defineResource<RebateCode, RebateCodeInput, RebateCod
     RebateCodeStatusId: { column: 'status_id', kind: 'int' },
     DaysOfWeek: { column: 'days_of_week', kind: 'json' },
     PersonalNote: 'personal_note',
-    Created: { column: 'created', kind: 'datetime', readOnly: true },
-    Updated: { column: 'updated', kind: 'datetime', readOnly: true },
   },
   search: ['sign', 'name'],
   sort: [

@@ -4,7 +4,7 @@ import type { Service, ServiceInput, ServiceQuery } from '../../../schema/servic
 import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
 import { ValidationErrors } from '../../shared/errors';
-import { defineResource, pageSchema, registerResource } from '../../autoquery/index';
+import { defineResource, RECORD_FIELDS, pageSchema, registerResource } from '../../autoquery/index';
 import { normalizeDurations } from '../../../domain/durations';
 import { codeList, referenceLists } from './catalogReference';
 import { checkCustomFieldValues, connectFilledFields, loadCustomFieldValues, saveCustomFieldValues } from '../../shared/customFieldValues';
@@ -47,7 +47,7 @@ export const services = defineResource<Service, ServiceInput, ServiceQuery>({
   path: '/services',
   table: 'services',
   fields: {
-    Id: { column: 'id', kind: 'int', readOnly: true },
+    ...RECORD_FIELDS,
     Name: 'name',
     Description: 'description',
     Group: 'group_name',
@@ -65,8 +65,6 @@ export const services = defineResource<Service, ServiceInput, ServiceQuery>({
     EnableBookingQueue: { column: 'enable_booking_queue', kind: 'bool' },
     GroupBooking: { column: 'group_booking', kind: 'json' },
     MultipleResource: { column: 'multiple_resource', kind: 'json' },
-    Created: { column: 'created', kind: 'datetime', readOnly: true },
-    Updated: { column: 'updated', kind: 'datetime', readOnly: true },
   },
   search: ['name', 'description', 'group_name'],
   sort: ['Id', 'Name', 'Group', 'SortOrder', 'Duration', 'Active', 'Created', 'Updated'],

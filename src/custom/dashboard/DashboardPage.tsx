@@ -14,6 +14,15 @@ import { useLocation } from 'react-router-dom';
 import { LicensePlans } from './LicensePlans';
 
 /** Total of a resource from a one-record page (the API's Total), never counted in the browser. */
+/** The grey line under a card's title. */
+function Caption({ text }: { text: string }) {
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {text}
+    </Typography>
+  );
+}
+
 function useTotal(resource: string): { total: number | undefined; isPending: boolean } {
   const { total, isPending } = useGetList(resource, { pagination: { page: 1, perPage: 1 }, sort: { field: 'Id', order: 'ASC' } });
   return { total, isPending };
@@ -34,9 +43,7 @@ function CountCard({ resource, label, icon: Icon, to }: { resource: string; labe
               <Typography variant="h4" component="p" aria-label={translate(label)}>
                 {isPending ? <Skeleton width={48} /> : (total ?? '–')}
               </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {translate(label)}
-              </Typography>
+              <Caption text={translate(label)} />
             </div>
           </Stack>
         </CardContent>
@@ -101,9 +108,7 @@ export default function DashboardPage() {
                       <Typography variant="subtitle1" component="h3">
                         {translate(label)}
                       </Typography>
-                      <Typography variant="body2" color="text.secondary">
-                        {translate(description)}
-                      </Typography>
+                      <Caption text={translate(description)} />
                     </div>
                   </Stack>
                 </CardContent>

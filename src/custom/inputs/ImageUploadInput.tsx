@@ -6,9 +6,8 @@ import ImageIcon from '@mui/icons-material/ImageOutlined';
 import { useInput, useNotify, useTranslate } from 'react-admin';
 import type { ImageUploadResponse } from '../../../schema/company';
 import { apiErrorInfo, useApi } from '../../common/api';
+import { IMAGE_MAX_BYTES } from '../../common/constants';
 
-/** Spec §9: image max 100000 bytes. */
-export const IMAGE_MAX_BYTES = 100000;
 
 /** Image folder types of POST /images (spec §3). */
 export const ImageFolder = {

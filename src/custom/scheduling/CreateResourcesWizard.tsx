@@ -10,10 +10,10 @@ import { useHashTab } from '../../shell/useHashTab';
 import { apiErrorInfo, resultsOf, useApi } from '../../common/api';
 import { WizardIllustration } from './WizardIllustration';
 import { canCreate, duplicatesCreated, withEmptyRow, type WizardRow } from './wizardRows';
+import { DEFAULT_RESOURCE_PRIORITY } from '../../common/constants';
 
 const TABS = ['group', 'resources'] as const;
 /** Spec areas.md §9: resources inside a type get priority 99. */
-const PRIORITY_IN_TYPE = 99;
 
 /**
  * The create-resources wizard (/create-resources-wizard/new and /{id}): step 1 names the resource
@@ -89,7 +89,7 @@ export default function CreateResourcesWizard() {
 
   const createRow = async (row: WizardRow): Promise<WizardRow> => {
     const created = await api.call<ResourceDetails>('POST', '/resource', {
-      body: { Name: row.name.trim(), Active: true, Priority: PRIORITY_IN_TYPE, ResourceTypeIds: [groupId] },
+      body: { Name: row.name.trim(), Active: true, Priority: DEFAULT_RESOURCE_PRIORITY, ResourceTypeIds: [groupId] },
     });
     return { ...row, name: row.name.trim(), id: created.Id };
   };

@@ -7,6 +7,7 @@ import type { QueryResponse } from '../../../schema/common';
 import type { Customer } from '../../../schema/customers';
 import { useApi } from '../../common/api';
 import type { WireRecord } from '../engine/types';
+import { MAX_TAKE } from '../../common/constants';
 
 type CustomerRecord = WireRecord<Customer>;
 const Col = DataTable.Col<CustomerRecord>;
@@ -33,7 +34,7 @@ export function InactiveCustomers() {
   const load = useCallback(() => {
     setLoading(true);
     api
-      .call<QueryResponse<Customer>>('GET', '/gdpr/customers/inactive', { query: { Take: 1000 } })
+      .call<QueryResponse<Customer>>('GET', '/gdpr/customers/inactive', { query: { Take: MAX_TAKE } })
       .then((a) => setRecords(a.Results.map((c) => ({ ...c, id: c.Id }))))
       .catch(failed)
       .finally(() => setLoading(false));

@@ -23,9 +23,9 @@ import { exportColumn, listExporter } from './exporter';
 import { listFieldsOf } from './listFields';
 import { engineCell, fieldInfo, useFieldInfo } from './fields';
 import type { Choice, ColumnSpec, FilterSpec, ListSpec } from './types';
+import { FILTER_DEBOUNCE_MS } from '../../common/constants';
 
 /** Debounce of list filter inputs (spec core.md §9). */
-export const FILTER_DEBOUNCE_MS = 500;
 
 function translatedChoices(choices: readonly Choice[] | undefined, translate: ReturnType<typeof useTranslate>) {
   return (choices ?? []).map((c) => ({ id: c.id, name: translate(c.name, { _: c.name }) }));

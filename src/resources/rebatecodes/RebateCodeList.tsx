@@ -15,12 +15,12 @@ import type { WireRecord } from '../engine/types';
 import { STATUS_CHOICES, TYPE_CHOICES } from '../../common/promoCodeTypes';
 import { CodeStatus, CodeType, CodeUses, CodeValidity, CodeValue } from './RebateCodeCells';
 import { PickerInput } from '../../common/inputs/DateTimeInputs';
+import { FILTER_DEBOUNCE_MS } from '../../common/constants';
 
 type CodeRecord = WireRecord<RebateCode>;
 const Col = DataTable.Col<CodeRecord>;
 
 /** Debounce of list filter inputs (spec core.md §9). */
-const FILTER_DEBOUNCE_MS = 500;
 
 function useFilters() {
   const translate = useTranslate();

@@ -23,12 +23,12 @@ import { FormPart } from '../schedules/scheduleForm';
 import { ColorInput } from '../../common/inputs/ColorInput';
 import { RecordEditForm } from '../engine/EngineForm';
 import { ConflictDeleteButton } from './ConflictDeleteButton';
+import { DEFAULT_RESOURCE_PRIORITY } from '../../common/constants';
 
 /** Colours new resources get in turn (the server's palette: the n-th resource gets colour n). */
 export const RESOURCE_COLORS = ['#4fc3f7', '#81c784', '#ffb74d', '#e57373', '#ba68c8', '#4db6ac', '#f06292', '#9575cd', '#aed581', '#ffd54f', '#7986cb', '#a1887f'];
 
 /** Spec areas.md §9: a resource's priority inside a type. */
-export const DEFAULT_RESOURCE_PRIORITY = 99;
 
 const L = (field: string) => `resources.resources.fields.${field}`;
 

@@ -14,7 +14,7 @@ import type { Resource, ResourceType } from '../../../schema/availability';
 import type { ResourceTypeInput } from '../../../schema/scheduling';
 import { RecordEditForm } from '../engine/EngineForm';
 import { ConflictDeleteButton } from '../resources/ConflictDeleteButton';
-import { DEFAULT_RESOURCE_PRIORITY } from '../resources/ResourceForm';
+import { DEFAULT_RESOURCE_PRIORITY } from '../../common/constants';
 import { FormPart } from '../schedules/scheduleForm';
 
 const L = (field: string) => `resources.resource-types.fields.${field}`;

@@ -55,6 +55,14 @@ const ids = (items: readonly IdName[] | undefined): number[] => (items ?? []).ma
 const refs = (list: readonly number[] | undefined): { Id: number }[] => (list ?? []).map((Id) => ({ Id }));
 const dateOrNull = (value: string | null | undefined): string | null => (value ? value.slice(0, 10) : null);
 
+/** The body fields both kinds of schedule send the same way. */
+const sharedBody = (values: Pick<DateFormValues, 'Name' | 'Description' | 'Active' | 'TimeInterval'>) => ({
+  Name: values.Name?.trim() ?? '',
+  Description: values.Description || null,
+  Active: values.Active ?? true,
+  TimeInterval: Number(values.TimeInterval) || DEFAULT_TIME_INTERVAL,
+});
+
 export const NEW_RECURRING: RecurringFormValues = {
   Name: '',
   Description: null,
@@ -119,10 +127,7 @@ export function recurringToForm(record: RecurringSchedule): RecurringFormValues 
 export function recurringToBody(values: RecurringFormValues): RecurringScheduleInput {
   const specific = !values.validForAllResources;
   return {
-    Name: values.Name?.trim() ?? '',
-    Description: values.Description || null,
-    Active: values.Active ?? true,
-    TimeInterval: Number(values.TimeInterval) || DEFAULT_TIME_INTERVAL,
+    ...sharedBody(values),
     ValidFrom: dateOrNull(values.ValidFrom),
     ValidTo: dateOrNull(values.ValidTo),
     StartTime: withSeconds(values.StartTime),
@@ -179,10 +184,7 @@ export function dateToForm(record: DateSchedule): DateFormValues {
 export function dateToBody(values: DateFormValues): DateScheduleInput {
   const specific = !values.validForAllResources;
   return {
-    Name: values.Name?.trim() ?? '',
-    Description: values.Description || null,
-    Active: values.Active ?? true,
-    TimeInterval: Number(values.TimeInterval) || DEFAULT_TIME_INTERVAL,
+    ...sharedBody(values),
     IsResourceSpecific: specific,
     ScheduleDates: (values.ScheduleDates ?? [])
       .filter((d) => d?.From && d?.To && d.From.slice(0, 10) !== d.To.slice(0, 10))

@@ -23,6 +23,7 @@ import type { ServiceResourceType, ServiceSchedule } from '../../../schema/sched
 import type { Service } from '../../../schema/services';
 import { useApi } from '../../common/api';
 import type { WireRecord } from '../engine/types';
+import { MAX_TAKE } from '../../common/constants';
 
 interface Page<T> {
   Offset: number;
@@ -31,7 +32,7 @@ interface Page<T> {
 }
 
 const T = 'resources.services.scheduling';
-const TAKE = { Take: 1000 };
+const TAKE = { Take: MAX_TAKE };
 const schedulePath = { RecurringSchedule: 'recurringschedules', DateSchedule: 'dateschedules' } as const;
 const scheduleLabel = { RecurringSchedule: `${T}.recurring`, DateSchedule: `${T}.date` } as const;
 
@@ -79,6 +80,15 @@ function ConnectedList({ label, pending, empty, children }: { label: string; pen
     <List dense aria-label={label}>
       {children}
     </List>
+  );
+}
+
+/** The row under a list that connects one more: a picker, its options and the connect button. */
+function AddRow({ children }: { children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'flex-start' }}>
+      {children}
+    </Stack>
   );
 }
 
@@ -188,10 +198,8 @@ function ServiceSchedulingOf({ service }: { service: WireRecord<Service> }) {
               </ListItem>
             ))}
           </ConnectedList>
-          <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'flex-start' }}>
-            <TextField
-              select
-              size="small"
+          <AddRow>
+            <TextField select size="small"
               label={translate(`${T}.resourceType`)}
               value={typeId}
               onChange={(e) => setTypeId(e.target.value)}
@@ -217,7 +225,7 @@ function ServiceSchedulingOf({ service }: { service: WireRecord<Service> }) {
             <Button variant="contained" onClick={connectType} disabled={busy || !typeId || !countValid}>
               {translate(`${T}.connect`)}
             </Button>
-          </Stack>
+          </AddRow>
         </Section>
 
         <Section title={translate(`${T}.schedules`)}>
@@ -240,10 +248,8 @@ function ServiceSchedulingOf({ service }: { service: WireRecord<Service> }) {
               </ListItem>
             ))}
           </ConnectedList>
-          <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'flex-start' }}>
-            <TextField
-              select
-              size="small"
+          <AddRow>
+            <TextField select size="small"
               label={translate(`${T}.schedule`)}
               value={scheduleKey}
               onChange={(e) => setScheduleKey(e.target.value)}
@@ -260,7 +266,7 @@ function ServiceSchedulingOf({ service }: { service: WireRecord<Service> }) {
             <Button variant="contained" onClick={connectSchedule} disabled={busy || !scheduleKey}>
               {translate(`${T}.connect`)}
             </Button>
-          </Stack>
+          </AddRow>
         </Section>
       </Stack>
 

@@ -1,24 +1,7 @@
 import { useState } from 'react';
 import { FocusFirstError } from '../engine/FocusFirstError';
 import { Box } from '@mui/material';
-import {
-  AutocompleteArrayInput,
-  BooleanInput,
-  Create,
-  Edit,
-  FormDataConsumer,
-  ReferenceArrayInput,
-  required,
-  SaveButton,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-  useNotify,
-  useRecordContext,
-  useRedirect,
-  useTranslate,
-  type Identifier,
-} from 'react-admin';
+import { AutocompleteArrayInput, BooleanInput, Create, Edit, FormDataConsumer, ReferenceArrayInput, required, SaveButton, SimpleForm, TextInput, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate, type Identifier } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import type { TimeException, TimeExceptionInput } from '../../../schema/availability';

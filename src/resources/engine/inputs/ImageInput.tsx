@@ -2,9 +2,9 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
 import { useInput, useTranslate, FieldTitle, useResourceContext } from 'react-admin';
 import { useApi } from '../../../common/api';
+import { IMAGE_MAX_BYTES } from '../../../common/constants';
 
 /** Largest image the API accepts, in bytes (spec core.md §9). */
-export const IMAGE_MAX_BYTES = 100000;
 
 /** Image folders of POST /images: 1 logotype, 2 homepage, 3 newsletter, 4 resource, 5 service, 6 customer comments, 7 support. */
 export type ImageFolderType = 1 | 2 | 3 | 4 | 5 | 6 | 7;
