@@ -73,6 +73,8 @@ export const API_SEGMENT_AREAS: Readonly<Record<string, string>> = {
   timeexceptions: 'schedules',
   rebatecodes: 'promoCodes',
   eaccounting: 'accounting',
+  bookinglog: 'bookings',
+  bookinguserqueue: 'bookings',
 };
 
 export interface Permission {
@@ -101,6 +103,8 @@ export const API_OVERRIDES: Readonly<Record<string, Permission>> = {
   'GET /timeexceptions/report': { area: 'schedules', action: 'read' },
   // A booking (and the price check) looks up the code a customer gives.
   'GET /rebatecodes/getbysign': { area: 'bookings', action: 'read' },
+  // The booking settings govern every booking: only those who may change settings change them.
+  'PUT /bookings/settings': { area: 'settings', action: 'write' },
 };
 
 /** Admin path segments (the first one of a screen's path) whose area has another name. */

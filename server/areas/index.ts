@@ -7,6 +7,7 @@ import companyAndCustomers from './companyAndCustomers';
 import rebateCodes from './rebatecodes';
 import calculatePrice from './calculatePrice';
 import scheduling from './scheduling/index';
+import bookings from './bookings/index';
 
 /** Registers every area of the API under /api. One plugin per area of the spec. */
 export default async function areas(app: FastifyInstance): Promise<void> {
@@ -18,4 +19,5 @@ export default async function areas(app: FastifyInstance): Promise<void> {
   await app.register(rebateCodes);
   await app.register(calculatePrice);
   await app.register(scheduling);
+  await app.register(bookings);
 }

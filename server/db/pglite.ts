@@ -1,4 +1,5 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { Db, SqlParam } from './db';
 import { withRetry } from './db';
 
@@ -34,15 +35,18 @@ function wrap(runner: Runner, root: PGlite): Db {
   return db;
 }
 
+/** Contrib extensions the migrations create (`create extension`): btree_gist for the bookings' exclusion constraint. */
+const EXTENSIONS = { btree_gist };
+
 /** Opens (or creates) a PGlite cluster in dataDir. */
 export async function openPglite(dataDir: string, loadDataDir?: Blob | File): Promise<Db> {
-  const pg = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
+  const pg = await PGlite.create(dataDir, { extensions: EXTENSIONS, ...(loadDataDir ? { loadDataDir } : {}) });
   return wrap(pg, pg);
 }
 
 /** A tarball of a PGlite cluster, for fast test templates. */
 export async function dumpPglite(dataDir: string): Promise<File | Blob> {
-  const pg = await PGlite.create(dataDir);
+  const pg = await PGlite.create(dataDir, { extensions: EXTENSIONS });
   const dump = await pg.dumpDataDir('none');
   await pg.close();
   return dump;

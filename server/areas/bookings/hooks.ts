@@ -1,0 +1,43 @@
+/**
+ * The hook point for what follows a booking change: confirmations, cancellation messages,
+ * webhooks, calendar sync. Handlers run INSIDE the change's transaction, so they should only
+ * record work (an outbox row, a job) for after the commit, never send anything themselves: a
+ * rolled-back booking then sends nothing, and a failed mail never fails the booking.
+ * Messaging (issue 14) registers its handler with onBookingEvent.
+ * @example
+ * onBookingEvent(async (tx, event) => {
+ *   if (event.kind === 'created') await outbox.add(tx, 'booking.confirmation', event);
+ * });
+ */
+import type { Db } from '../../db/db';
+
+export type BookingEventKind = 'created' | 'changed' | 'approved' | 'declined' | 'canceled' | 'paid' | 'refunded' | 'released';
+
+export interface BookingEvent {
+  kind: BookingEventKind;
+  companyId: number;
+  bookingId: number;
+  /** Cancel, decline, approve: the message to the customer the administrator wrote. */
+  commentsToCustomer?: string | null;
+  /** Cancel and decline: whether the administrator asked for the customer to be told. */
+  sendEmail?: boolean;
+  sendSms?: boolean;
+}
+
+export type BookingEventHandler = (tx: Db, event: BookingEvent) => Promise<void>;
+
+const handlers: BookingEventHandler[] = [];
+
+/** Registers a handler for every booking change; answers a function that removes it. */
+export function onBookingEvent(handler: BookingEventHandler): () => void {
+  handlers.push(handler);
+  return () => {
+    const at = handlers.indexOf(handler);
+    if (at >= 0) handlers.splice(at, 1);
+  };
+}
+
+/** Runs the handlers inside the change's transaction. */
+export async function emitBookingEvent(tx: Db, event: BookingEvent): Promise<void> {
+  for (const handler of handlers) await handler(tx, event);
+}
