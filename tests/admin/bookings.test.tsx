@@ -7,7 +7,7 @@ import type { Booking } from '../../src/common/bookings/bookingTypes';
 import BookingPage from '../../src/custom/bookingPage/BookingPage';
 import BookingsReport from '../../src/custom/bookingsReport/BookingsReport';
 import BookingSettingsPage from '../../src/custom/bookingSettings/BookingSettingsPage';
-import { API, asJson, booking, calls, callsTo, companyHandler, errorResponse, renderBookings, server, statusHandler } from './bookingsHarness';
+import { API, asJson, booking, listOf, calls, callsTo, companyHandler, customFieldsHandler, errorResponse, renderBookings, server, statusHandler } from './bookingsHarness';
 
 let rows: Booking[] = [];
 let saved: Blob[] = [];
@@ -24,12 +24,13 @@ beforeAll(() => {
   Object.defineProperty(URL, 'revokeObjectURL', { writable: true, value: () => undefined });
 });
 beforeEach(() => {
-  rows = [booking(1), booking(2, { ServiceName: 'Yoga', StatusId: 3, StatusName: 'Reserved', Customer: { Id: 10, Firstname: 'Bo', Lastname: 'Ek' } })];
+  rows = [booking(1), booking(2, { ServiceName: 'Yoga', StatusId: 3, StatusName: 'Reserved', Customer: { Id: 10, Firstname: 'Bo', Lastname: 'Ek', Email: null, Phone: null }, CustomerName: 'Bo Ek' })];
   saved = [];
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
   server.use(
     statusHandler,
     companyHandler,
+    customFieldsHandler,
     http.get(`${API}/bookings`, ({ request }) => {
       const q = new URL(request.url).searchParams;
       const ids = q.getAll('Id').map(Number);
@@ -143,7 +144,7 @@ describe('booking page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'More: Adult' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await screen.findByText('The booking was updated');
-    expect(body).toEqual({ Id: 1, Quantities: [{ Id: 71, Quantity: 3 }] });
+    expect(body).toEqual({ Quantities: [{ PriceId: 4, Quantity: 3 }] });
 
     server.use(http.put(`${API}/bookings/1/quantity`, () => errorResponse(400, 'Only 1 spot is free at this time.', [{ FieldName: 'Quantities', Message: 'Only 1 spot is free at this time.' }])));
     fireEvent.click(await screen.findByRole('button', { name: 'Change quantity' }));
@@ -171,7 +172,13 @@ describe('booking page', () => {
   it('cancels with a reason, and changes a resource to one that is free', async () => {
     server.use(
       http.delete(`${API}/bookings/1`, () => HttpResponse.json(asJson(booking(1, { StatusId: 4 })))),
-      http.get(`${API}/bookings/1/resources/available`, () => HttpResponse.json(asJson([{ Id: 2, Name: 'Court', Resources: [{ Id: 11, Name: 'Court 1' }, { Id: 12, Name: 'Court 2' }] }]))),
+      http.get(`${API}/bookings/1/resources/available`, () => HttpResponse.json(
+          listOf([
+            asJson({ ResourceTypeId: 2, ResourceTypeName: 'Court', ResourceId: 11, ResourceName: 'Court 1', Available: true, Booked: true }),
+            asJson({ ResourceTypeId: 2, ResourceTypeName: 'Court', ResourceId: 12, ResourceName: 'Court 2', Available: true, Booked: false }),
+            asJson({ ResourceTypeId: 2, ResourceTypeName: 'Court', ResourceId: 13, ResourceName: 'Court 3', Available: false, Booked: false }),
+          ]),
+        )),
       http.put(`${API}/bookings/1/resource`, () => HttpResponse.json(asJson(booking(1)))),
     );
     renderBookings('/bookings/1', pages);
@@ -179,9 +186,10 @@ describe('booking page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Change Court 1' });
     fireEvent.click(await within(dialog).findByRole('radio', { name: 'Court 2' }));
     expect(within(dialog).queryByRole('radio', { name: 'Court 1' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('radio', { name: 'Court 3' })).not.toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await screen.findByText('The booking was updated');
-    expect(callsTo('PUT', '/bookings/1/resource')[0].body).toEqual({ Id: 1, ResourceTypeId: 2, OldResourceId: 11, ResourceId: 12 });
+    expect(callsTo('PUT', '/bookings/1/resource')[0].body).toEqual({ ResourceTypeId: 2, ResourceId: 12, OldResourceId: 11 });
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel booking' }));
     const cancel = await screen.findByRole('dialog', { name: 'Cancel booking 1' });
@@ -198,8 +206,8 @@ describe('booking page', () => {
           Offset: 0,
           Total: 2,
           Results: asJson([
-            { Id: 2, BookingId: 1, Created: '2026-11-02T10:00:00', EventType: 'QuantityChanged', ChangedByType: 'Administrator', ChangedByName: 'Demo Admin', Changes: [{ Field: 'Quantity', Before: 2, After: 3 }] },
-            { Id: 1, BookingId: 1, Created: '2026-11-01T09:30:00', EventType: 'Created', ChangedByType: 'Customer', ChangedByName: 'Ann Berg', Changes: [] },
+            { Id: 2, BookingId: 1, Created: '2026-11-02T10:00:00', Event: 'QuantityChanged', ActorType: 'Administrator', UserId: 1, ActorName: 'Demo Admin', Comment: null, Before: { Spots: 2 }, After: { Spots: 3 } },
+            { Id: 1, BookingId: 1, Created: '2026-11-01T09:30:00', Event: 'Created', ActorType: 'Customer', UserId: null, ActorName: 'Ann Berg', Comment: null, Before: null, After: null },
           ]),
         }),
       ),
@@ -209,7 +217,7 @@ describe('booking page', () => {
     expect(rowsShown).toHaveLength(2);
     expect(within(rowsShown[0]).getByText('Quantity changed')).toBeInTheDocument();
     expect(within(rowsShown[0]).getByText('Administrator: Demo Admin')).toBeInTheDocument();
-    expect(within(rowsShown[0]).getByText('Quantity: 2 → 3')).toBeInTheDocument();
+    expect(within(rowsShown[0]).getByText('Spots: 2 → 3')).toBeInTheDocument();
     expect(callsTo('GET', '/bookinglog')[0].search.get('BookingId')).toBe('1');
   });
 
@@ -253,31 +261,31 @@ describe('bookings report', () => {
 
 describe('booking settings', () => {
   const settings = {
-    BookingStatusId: 1,
+    DefaultStatusId: 1,
     ReservationHoldMinutes: 30,
-    UnpaidHoldMinutes: 20,
+    PaymentHoldMinutes: 20,
     CancellationDeadlineHours: 24,
-    CustomersChooseResources: false,
+    CustomersMayChooseResources: false,
     SendEmailConfirmation: true,
     SendSmsConfirmation: false,
     SendEmailReminder: true,
     SendSmsReminder: false,
-    EnableBookingQueue: false,
+    QueueEnabled: false,
   };
 
   it('saves the settings, and says when a setting is beyond the plan', async () => {
     server.use(
-      http.get(`${API}/settings`, () => HttpResponse.json(settings)),
-      http.put(`${API}/settings`, async ({ request }) => HttpResponse.json(asJson(await request.json()))),
+      http.get(`${API}/bookings/settings`, () => HttpResponse.json(settings)),
+      http.put(`${API}/bookings/settings`, async ({ request }) => HttpResponse.json(asJson(await request.json()))),
     );
     renderBookings('/booking-settings', pages);
     const queue = await screen.findByRole('switch', { name: 'Queue when full' });
     fireEvent.click(queue);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('The booking settings were saved');
-    expect(callsTo('PUT', '/settings')[0].body).toMatchObject({ EnableBookingQueue: true, ReservationHoldMinutes: 30 });
+    expect(callsTo('PUT', '/bookings/settings')[0].body).toMatchObject({ QueueEnabled: true, ReservationHoldMinutes: 30 });
 
-    server.use(http.put(`${API}/settings`, () => HttpResponse.json({ Header: 'Upgrade', Body: 'The queue needs a larger plan.' }, { status: 402 })));
+    server.use(http.put(`${API}/bookings/settings`, () => HttpResponse.json({ Header: 'Upgrade', Body: 'The queue needs a larger plan.' }, { status: 402 })));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText(/This setting is not included in your plan/);
   });

@@ -21,14 +21,10 @@ configure({ asyncUtilTimeout: 15000 });
 export const asJson = (value: unknown) => value as JsonBodyType;
 
 /** GET /bookings/status as the API answers it (names and colours). */
-export const STATUSES: BookingStatus[] = [
-  { Id: 1, Name: 'Booked', Color: '#2e7d32' },
-  { Id: 3, Name: 'Reserved', Color: '#f9a825' },
-  { Id: 4, Name: 'Canceled', Color: '#c62828' },
-  { Id: 7, Name: 'Booked and paid', Color: '#1565c0' },
-];
+const status = (Id: number, Name: string, Color: string): BookingStatus => ({ Id, Name, Color, Description: '', Icon: '', HoldsSlot: Id !== 4, HoldsUntilDeadline: Id === 3 });
+export const STATUSES: BookingStatus[] = [status(1, 'Booked', '#2e7d32'), status(3, 'Reserved', '#f9a825'), status(4, 'Canceled', '#c62828'), status(7, 'Booked and paid', '#1565c0')];
 
-export const statusHandler = http.get(`${API}/bookings/status`, () => HttpResponse.json(asJson(STATUSES)));
+export const statusHandler = http.get(`${API}/bookings/status`, () => HttpResponse.json(list(STATUSES)));
 
 /** A booking as GET /bookings answers it. */
 export function booking(id: number, over: Partial<Booking> = {}): Booking {
@@ -41,17 +37,34 @@ export function booking(id: number, over: Partial<Booking> = {}): Booking {
     ServiceId: 5,
     ServiceName: 'Padel',
     Customer: { Id: 9, Firstname: 'Ann', Lastname: 'Berg', Email: 'ann@example.com', Phone: '+46701234567' },
-    Quantities: [{ Id: 71, Quantity: 2, Price: 150, PriceBeforeRebate: 200, PriceSign: 'kr', PriceText: 'Adult', OccupiesSpot: true }],
-    BookedResourceTypes: [{ Id: 2, Name: 'Court', Resources: [{ Id: 11, Name: 'Court 1' }] }],
-    CustomFieldValues: [{ Id: 3, Name: 'Racket size', Value: 'Large' }],
-    InvoiceAddress: { InvoiceAddress1: 'Storgatan 1', InvoicePostalCode: '111 22', InvoiceCity: 'Stockholm', InvoiceCountryCode: 'SE' },
+    HoldUntil: null,
+    CustomerId: 9,
+    CustomerName: 'Ann Berg',
+    Quantities: [{ Id: 71, PriceId: 4, Quantity: 2, Price: 150, PriceBeforeRebate: 200, PriceSign: 'kr', Category: '', VAT: 0.25, PriceText: 'Adult', OccupiesSpot: true }],
+    Spots: 2,
+    Resources: [{ ResourceTypeId: 2, ResourceTypeName: 'Court', ResourceId: 11, ResourceName: 'Court 1' }],
+    BookedResourceTypes: [{ Id: 2, Name: 'Court', Resources: [{ Id: 11, Name: 'Court 1', Color: null }] }],
+    CustomFieldValues: [{ Id: 3, Value: 'Large' }],
+    InvoiceAddress: { InvoiceAddress1: 'Storgatan 1', InvoicePostalCode: '111 22', InvoiceCity: 'Stockholm', InvoiceCountryCode: 'SE' } as Booking['InvoiceAddress'],
+    PaymentOption: 'DefaultSetting',
+    SendEmailConfirmation: true,
+    SendSmsConfirmation: false,
+    SendEmailReminder: false,
+    SendSmsReminder: false,
+    AllowBookingOutsideSchedules: false,
     BookedComments: 'Window seat',
+    UnbookedComments: null,
     CommentsToCustomer: null,
+    TotalPrice: 300,
+    TotalVatAmount: 60,
+    TotalPriceBeforeRebate: 400,
+    PriceSign: 'kr',
+    CurrencyId: 'SEK',
+    PaidAmount: 0,
+    RebateCodes: [{ RebateCodeId: 8, RebateCodeSign: 'SUMMER25', Amount: 100, Usage: 1 }],
+    PaymentLog: [],
     CreatedDate: '2026-11-01T09:30:00',
     UpdatedDate: '2026-11-01T09:30:00',
-    TotalPrice: 300,
-    PriceSign: 'kr',
-    AppliedCodes: [{ RebateCodeId: 8, RebateCodeSign: 'SUMMER25', RebateAmount: 100 }],
     ...over,
   };
 }
@@ -96,4 +109,7 @@ export function renderBookings(url: string, pages: { path: string; element: Reac
 }
 
 export { list as listOf };
+/** The custom fields the bookings' values name (GET /customfields). */
+export const customFieldsHandler = http.get(`${API}/customfields`, () => HttpResponse.json(list([asJson({ Id: 3, Name: 'Racket size', DataType: 'TextBox', Table: 'BookedEvent' })])));
+
 export const companyHandler = http.get(`${API}/companies`, () => HttpResponse.json(list([asJson({ Id: 7, Name: 'Solrosen', CurrencyId: 'SEK', TimeZone: 'Europe/Stockholm' })])));

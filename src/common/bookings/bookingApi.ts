@@ -1,6 +1,6 @@
 import type { QueryResponse } from '../../../schema/common';
 import type { BookingDataProvider } from '../../dataProvider/types';
-import type { Booking, BookingLogEntry } from './bookingTypes';
+import type { AvailableBookingResource, Booking, BookingLogEntry } from './bookingTypes';
 
 /** Page size of export and bulk fetches (spec core.md §9). */
 export const EXPORT_PAGE_SIZE = 300;
@@ -71,9 +71,9 @@ export async function countBookings(api: BookingDataProvider, filter: BookingFil
   return page.Total;
 }
 
-/** One booking (GET /bookings?Id=…), or undefined when there is none. */
+/** One booking (GET /bookings?Id=…, the list's shape), or undefined when there is none. */
 export async function fetchBooking(api: BookingDataProvider, id: number): Promise<Booking | undefined> {
-  const page = await api.call<QueryResponse<Booking>>('GET', '/bookings', { query: { Id: id, IncludeCustomFields: true, IncludePayments: true } });
+  const page = await api.call<QueryResponse<Booking>>('GET', '/bookings', { query: { Id: id } });
   return page.Results[0];
 }
 
@@ -83,7 +83,7 @@ export function cancelBooking(api: BookingDataProvider, id: number, options: { r
 }
 
 /** PUT /bookings/{id}/markaspaid. */
-export const markAsPaid = (api: BookingDataProvider, id: number) => api.call<Booking>('PUT', `/bookings/${id}/markaspaid`, { body: { Id: id } });
+export const markAsPaid = (api: BookingDataProvider, id: number) => api.call<Booking>('PUT', `/bookings/${id}/markaspaid`, { body: {} });
 
 /** The booking log of one booking, newest first (GET /bookinglog?BookingId=…). */
 export async function fetchBookingLog(api: BookingDataProvider, bookingId: number): Promise<BookingLogEntry[]> {
@@ -91,50 +91,35 @@ export async function fetchBookingLog(api: BookingDataProvider, bookingId: numbe
   return page.Results;
 }
 
-/** One resource a booking may take instead of (or besides) its own (GET /bookings/{id}/resources/available). */
-export interface AvailableResource {
-  ResourceTypeId: number;
-  ResourceTypeName?: string | null;
-  Id: number;
-  Name: string;
-}
-
-/** The resources free for the booking's time, flattened per resource type. */
-export async function fetchAvailableResources(api: BookingDataProvider, id: number): Promise<AvailableResource[]> {
-  type Answer = { Results?: unknown[] } | unknown[];
-  const answer = await api.call<Answer>('GET', `/bookings/${id}/resources/available`);
-  const rows = (Array.isArray(answer) ? answer : (answer.Results ?? [])) as Record<string, unknown>[];
-  return rows.flatMap((row): AvailableResource[] => {
-    if (Array.isArray(row.Resources)) {
-      return (row.Resources as { Id: number; Name: string }[]).map((r) => ({ ResourceTypeId: Number(row.Id ?? row.ResourceTypeId), ResourceTypeName: (row.Name as string) ?? null, Id: r.Id, Name: r.Name }));
-    }
-    return [{ ResourceTypeId: Number(row.ResourceTypeId), ResourceTypeName: (row.ResourceTypeName as string) ?? null, Id: Number(row.Id ?? row.ResourceId), Name: String(row.Name ?? row.ResourceName ?? '') }];
-  });
+/** The resources of the booking's types that are free at its time and not already its own (GET /bookings/{id}/resources/available). */
+export async function fetchAvailableResources(api: BookingDataProvider, id: number): Promise<AvailableBookingResource[]> {
+  const page = await api.call<QueryResponse<AvailableBookingResource>>('GET', `/bookings/${id}/resources/available`);
+  return page.Results.filter((r) => r.Available && !r.Booked);
 }
 
 /** The calls of a booking's page, one per action of the spec (core.md §4, booking actions). */
 export const bookingActions = {
-  approve: (api: BookingDataProvider, id: number) => api.call<Booking>('PUT', `/bookings/${id}/approve`, { body: { Id: id } }),
-  decline: (api: BookingDataProvider, id: number, comments?: string) => api.call<Booking>('PUT', `/bookings/${id}/decline`, { body: { Id: id, UnbookedComments: comments || undefined } }),
+  approve: (api: BookingDataProvider, id: number) => api.call<Booking>('PUT', `/bookings/${id}/approve`, { body: {} }),
+  decline: (api: BookingDataProvider, id: number, comments?: string) => api.call<Booking>('PUT', `/bookings/${id}/decline`, { body: { UnbookedComments: comments || undefined } }),
   cancel: cancelBooking,
   markAsPaid,
   refund: (api: BookingDataProvider, id: number, paymentLogId: number) =>
-    api.call('PUT', `/bookings/${id}/refund/${paymentLogId}`, { body: { Id: id, PaymentLogId: paymentLogId } }),
-  quantity: (api: BookingDataProvider, id: number, quantities: { Id: number; Quantity: number }[]) =>
-    api.call<Booking>('PUT', `/bookings/${id}/quantity`, { body: { Id: id, Quantities: quantities } }),
+    api.call('PUT', `/bookings/${id}/refund/${paymentLogId}`, { body: {} }),
+  quantity: (api: BookingDataProvider, id: number, quantities: { PriceId: number; Quantity: number }[]) =>
+    api.call<Booking>('PUT', `/bookings/${id}/quantity`, { body: { Quantities: quantities } }),
   addResource: (api: BookingDataProvider, id: number, resourceTypeId: number, resourceId: number) =>
-    api.call('POST', `/bookings/${id}/resource`, { body: { Id: id, ResourceTypeId: resourceTypeId, ResourceId: resourceId } }),
+    api.call('POST', `/bookings/${id}/resource`, { body: { ResourceTypeId: resourceTypeId, ResourceId: resourceId } }),
   changeResource: (api: BookingDataProvider, id: number, resourceTypeId: number, oldResourceId: number, resourceId: number) =>
-    api.call('PUT', `/bookings/${id}/resource`, { body: { Id: id, ResourceTypeId: resourceTypeId, OldResourceId: oldResourceId, ResourceId: resourceId } }),
+    api.call('PUT', `/bookings/${id}/resource`, { body: { ResourceTypeId: resourceTypeId, ResourceId: resourceId, OldResourceId: oldResourceId } }),
   removeResource: (api: BookingDataProvider, id: number, resourceTypeId: number, resourceId: number) =>
     api.call('DELETE', `/bookings/${id}/resource`, { query: { ResourceTypeId: resourceTypeId, ResourceId: resourceId } }),
   move: (api: BookingDataProvider, id: number, fromResourceId: number, toResourceId: number) =>
-    api.call('PUT', '/bookings/resources/move', { body: { BookingIds: [id], FromResourceId: fromResourceId, ToResourceId: toResourceId } }),
-  editTime: (api: BookingDataProvider, id: number, from: string, to: string) => api.call<Booking>('PUT', `/bookings/${id}`, { body: { Id: id, From: from, To: to } }),
+    api.call('PUT', '/bookings/resources/move', { body: { BookingId: id, FromResourceId: fromResourceId, ToResourceId: toResourceId } }),
+  editTime: (api: BookingDataProvider, id: number, from: string, to: string) => api.call<Booking>('PUT', `/bookings/${id}`, { body: { From: from, To: to } }),
   receipt: (api: BookingDataProvider, id: number, optionId: number, method: 'email' | 'pdf') =>
     method === 'pdf'
       ? api.download(`/bookings/${id}/reports/${optionId}`, { query: { SendReceiptMethod: 2 } })
       : api.call('GET', `/bookings/${id}/reports/${optionId}`, { query: { SendReceiptMethod: 1 } }),
-  paymentRequest: (api: BookingDataProvider, id: number) => api.call('PUT', `/payment/payson/v2/checkout/${id}/sendpaymentrequest`, { body: { Id: id } }),
+  paymentRequest: (api: BookingDataProvider, id: number) => api.call('PUT', `/payment/payson/v2/checkout/${id}/sendpaymentrequest`, { body: {} }),
   resyncDoorCode: (api: BookingDataProvider, id: number, companyId?: number) => api.call('POST', `/codelock/resync/${id}`, { body: { CompanyId: companyId } }),
 };

@@ -1,5 +1,5 @@
 import { formatAmount, formatWireDate } from '../../i18n/format';
-import { customerName, resourceNames, totalQuantity, type Booking, type BookingStatus } from './bookingTypes';
+import { bookingCustomerName, resourceNames, totalQuantity, type Booking, type BookingStatus } from './bookingTypes';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -15,7 +15,7 @@ const COLUMNS: readonly BookingColumn[] = [
   { key: 'From', width: 18, value: (b, c) => formatWireDate(b.From, c.locale) },
   { key: 'To', width: 18, value: (b, c) => formatWireDate(b.To, c.locale) },
   { key: 'ServiceName', width: 24, value: (b) => b.ServiceName ?? '' },
-  { key: 'CustomerName', width: 24, value: (b) => customerName(b.Customer) },
+  { key: 'CustomerName', width: 24, value: (b) => bookingCustomerName(b) },
   { key: 'Email', width: 26, value: (b) => b.Customer?.Email ?? '' },
   { key: 'Phone', width: 16, value: (b) => b.Customer?.Phone ?? '' },
   { key: 'Resources', width: 22, value: (b) => resourceNames(b) },

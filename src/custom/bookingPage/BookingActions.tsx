@@ -69,7 +69,7 @@ function QuantityDialog({ booking, onClose }: { booking: Booking; onClose: () =>
   const set = (id: number, value: number) => setValues((v) => ({ ...v, [id]: Math.max(0, Number.isFinite(value) ? Math.floor(value) : 0) }));
   const save = async () => {
     const ok = await run(
-      () => bookingActions.quantity(api, booking.Id, (booking.Quantities ?? []).map((q) => ({ Id: q.Id, Quantity: values[q.Id] ?? q.Quantity }))),
+      () => bookingActions.quantity(api, booking.Id, (booking.Quantities ?? []).map((q) => ({ PriceId: q.PriceId ?? 0, Quantity: values[q.Id] ?? q.Quantity }))),
       'custom.bookings.notices.updated',
     );
     if (ok) onClose();
@@ -206,7 +206,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
   const [message, setMessage] = useState('');
   if (!canWrite) return null;
   const canceled = CANCELED.has(booking.StatusId);
-  const paid = booking.IsPaid ?? PAID.has(booking.StatusId);
+  const paid = PAID.has(booking.StatusId);
   const awaitingApproval = booking.StatusId === BOOKING_STATUS.Reserved;
   const close = () => {
     setDialog(null);

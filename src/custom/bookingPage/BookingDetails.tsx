@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Divider, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { Link, useLocale, useTranslate } from 'react-admin';
-import { customerName, type Booking } from '../../common/bookings/bookingTypes';
+import { Link, useGetMany, useLocale, useTranslate } from 'react-admin';
+import { bookingCustomerName, type Booking } from '../../common/bookings/bookingTypes';
 import { formatRange } from '../../common/bookings/formatRange';
 import { formatAmount, formatWireDate } from '../../i18n/format';
 import { PaymentSection } from './PaymentSection';
@@ -52,6 +52,8 @@ export function BookingDetails({ booking }: { booking: Booking }) {
   const money = (value: number | null | undefined, own?: string | null) => (value == null ? '' : formatAmount(value, own ?? sign, locale));
   const f = (key: string) => `resources.bookings.fields.${key}`;
   const address = booking.InvoiceAddress;
+  const { data: customFields } = useGetMany<{ id: number; Name: string }>('custom-fields', { ids: (booking.CustomFieldValues ?? []).map((c) => c.Id) });
+  const fieldNames = new Map((customFields ?? []).map((c) => [Number(c.id), c.Name]));
   const flags = (['SendEmailConfirmation', 'SendSmsConfirmation', 'SendEmailReminder', 'SendSmsReminder'] as const).filter((k) => booking[k]);
   return (
     <Stack spacing={3} divider={<Divider flexItem />}>
@@ -71,7 +73,7 @@ export function BookingDetails({ booking }: { booking: Booking }) {
           {booking.Customer ? (
             <Facts
               rows={[
-                [f('CustomerName'), <Link key="c" to={`/customers/${booking.Customer.Id}`}>{customerName(booking.Customer) || `#${booking.Customer.Id}`}</Link>],
+                [f('CustomerName'), <Link key="c" to={`/customers/${booking.Customer.Id}`}>{bookingCustomerName(booking) || `#${booking.Customer.Id}`}</Link>],
                 [f('Email'), booking.Customer.Email],
                 [f('Phone'), booking.Customer.Phone],
               ]}
@@ -114,16 +116,16 @@ export function BookingDetails({ booking }: { booking: Booking }) {
             </TableBody>
           </Table>
         </Box>
-        {(booking.AppliedCodes ?? []).length > 0 && (
+        {(booking.RebateCodes ?? []).length > 0 && (
           <Box sx={{ mt: 2 }}>
             <Typography variant="subtitle2" component="h4">
               {translate('custom.bookings.page.sections.codes')}
             </Typography>
             <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {(booking.AppliedCodes ?? []).map((c) => (
+              {(booking.RebateCodes ?? []).map((c) => (
                 <li key={c.RebateCodeId}>
                   <Link to={`/promo-codes/${c.RebateCodeId}`}>{c.RebateCodeSign}</Link>
-                  {c.RebateAmount ? ` −${money(c.RebateAmount)}` : ''}
+                  {c.Amount ? ` −${money(c.Amount)}` : ''}
                 </li>
               ))}
             </Box>
@@ -134,7 +136,7 @@ export function BookingDetails({ booking }: { booking: Booking }) {
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3 }}>
         <Section title="custom.bookings.page.sections.customFields">
           {(booking.CustomFieldValues ?? []).length ? (
-            <Facts rows={(booking.CustomFieldValues ?? []).map((c) => [c.Name, c.Value ?? ''] as [string, ReactNode])} />
+            <Facts rows={(booking.CustomFieldValues ?? []).map((c) => [fieldNames.get(c.Id) ?? `#${c.Id}`, c.Value ?? ''] as [string, ReactNode])} />
           ) : (
             <Typography color="text.secondary">{translate('custom.bookings.page.none')}</Typography>
           )}

@@ -17,23 +17,33 @@ export function PaymentSection({ booking }: { booking: Booking }) {
   const locale = useLocale();
   const canWrite = useCan('bookings', 'write');
   const { run, busy } = useBookingAction(booking.Id);
-  const paid = booking.IsPaid ?? PAID.has(booking.StatusId);
-  const logs = booking.PaymentLogs ?? [];
+  const paid = PAID.has(booking.StatusId) || (booking.TotalPrice > 0 && booking.PaidAmount >= booking.TotalPrice);
+  const logs = booking.PaymentLog ?? [];
   return (
     <Section title="custom.bookings.page.sections.payment">
       <Stack spacing={1}>
-        <Typography>{translate(paid ? 'custom.bookings.payment.paid' : 'custom.bookings.payment.unpaid')}</Typography>
+        <Typography>
+          {translate(paid ? 'custom.bookings.payment.paid' : 'custom.bookings.payment.unpaid')}
+          {booking.PaidAmount > 0 ? ` · ${translate('custom.bookings.payment.paidAmount', { amount: formatAmount(booking.PaidAmount, booking.PriceSign ?? '', locale) })}` : ''}
+        </Typography>
         {booking.PaymentOption && <Typography color="text.secondary">{translate(`custom.bookings.payment.options.${booking.PaymentOption}`, { _: booking.PaymentOption })}</Typography>}
         {logs.map((log) => (
           <Box key={log.Id} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             <Typography>
-              {[log.Created ? formatWireDate(log.Created, locale) : '', formatAmount(log.Amount, log.PriceSign ?? booking.PriceSign ?? '', locale), log.Comment ?? ''].filter(Boolean).join(' · ')}
+              {[
+                translate(`custom.bookings.payment.kinds.${log.Kind}`),
+                log.Created ? formatWireDate(log.Created, locale) : '',
+                formatAmount(log.Amount, booking.PriceSign ?? '', locale),
+                log.Comment ?? '',
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </Typography>
-            {log.Refunded ? (
+            {log.Kind === 'Payment' && log.Refunded >= log.Amount ? (
               <Typography color="text.secondary">{translate('custom.bookings.payment.refunded')}</Typography>
             ) : (
               canWrite &&
-              log.Amount > 0 && (
+              log.Kind === 'Payment' && (
                 <Button size="small" disabled={busy} onClick={() => void run(() => bookingActions.refund(api, booking.Id, log.Id), 'custom.bookings.notices.refunded')}>
                   {translate('custom.bookings.actions.refund')}
                 </Button>

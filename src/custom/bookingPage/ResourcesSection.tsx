@@ -38,8 +38,7 @@ function ResourceDialog({ booking, mode, onClose }: { booking: Booking; mode: Mo
     queryKey: ['booking', booking.Id, 'available'],
     queryFn: () => fetchAvailableResources(api, booking.Id),
   });
-  const booked = new Set((booking.BookedResourceTypes ?? []).flatMap((t) => t.Resources.map((r) => `${t.Id}:${r.Id}`)));
-  const options = (data ?? []).filter((r) => (mode.kind === 'add' ? true : r.ResourceTypeId === mode.resourceTypeId) && !booked.has(`${r.ResourceTypeId}:${r.Id}`));
+  const options = (data ?? []).filter((r) => mode.kind === 'add' || r.ResourceTypeId === mode.resourceTypeId);
   const title = mode.kind === 'add' ? translate('custom.bookings.resources.addTitle') : translate(`custom.bookings.resources.${mode.kind}Title`, { name: mode.name });
   const save = async () => {
     const [typeId, resourceId] = chosen.split(':').map(Number);
@@ -70,10 +69,10 @@ function ResourceDialog({ booking, mode, onClose }: { booking: Booking; mode: Mo
             <RadioGroup aria-labelledby="resource-choice-label" value={chosen} onChange={(e) => setChosen(e.target.value)}>
               {options.map((r) => (
                 <FormControlLabel
-                  key={`${r.ResourceTypeId}:${r.Id}`}
-                  value={`${r.ResourceTypeId}:${r.Id}`}
+                  key={`${r.ResourceTypeId}:${r.ResourceId}`}
+                  value={`${r.ResourceTypeId}:${r.ResourceId}`}
                   control={<Radio />}
-                  label={mode.kind === 'add' && r.ResourceTypeName ? `${r.Name} (${r.ResourceTypeName})` : r.Name}
+                  label={mode.kind === 'add' ? `${r.ResourceName} (${r.ResourceTypeName})` : r.ResourceName}
                 />
               ))}
             </RadioGroup>

@@ -4,37 +4,24 @@ import { Alert, Card, CardContent } from '@mui/material';
 import { BooleanInput, Form, Loading, NumberInput, SaveButton, SelectInput, maxValue, minValue, required, useNotify, useTranslate } from 'react-admin';
 import { useCan } from '../../auth/roles';
 import { apiErrorInfo, isLicenseLimit, useApi } from '../api';
+import type { BookingSettings } from '../../common/bookings/bookingTypes';
 import { FormActions, FormGrid, FormSection, NarrowPage, PageHeading } from '../layout';
 
-/** The booking settings (GET, PUT /settings): what governs new bookings, holds, cancellation and the queue. */
-export interface BookingSettings {
-  BookingStatusId: number;
-  ReservationHoldMinutes: number;
-  UnpaidHoldMinutes: number;
-  CancellationDeadlineHours: number;
-  CustomersChooseResources: boolean;
-  SendEmailConfirmation: boolean;
-  SendSmsConfirmation: boolean;
-  SendEmailReminder: boolean;
-  SendSmsReminder: boolean;
-  EnableBookingQueue: boolean;
-}
-
 const FIELDS = [
-  'BookingStatusId',
+  'DefaultStatusId',
   'ReservationHoldMinutes',
-  'UnpaidHoldMinutes',
+  'PaymentHoldMinutes',
   'CancellationDeadlineHours',
-  'CustomersChooseResources',
+  'CustomersMayChooseResources',
   'SendEmailConfirmation',
   'SendSmsConfirmation',
   'SendEmailReminder',
   'SendSmsReminder',
-  'EnableBookingQueue',
-] as const;
+  'QueueEnabled',
+] as const satisfies readonly (keyof BookingSettings)[];
 
-/** Ten weeks in minutes and a year in hours bound the holds and the deadline. */
-const MAX_HOLD_MINUTES = 100800;
+/** The bounds of schema/bookings.ts: holds up to 30 days in minutes, the deadline up to a year in hours. */
+const MAX_HOLD_MINUTES = 43200;
 const MAX_DEADLINE_HOURS = 8760;
 
 /**
@@ -50,13 +37,13 @@ export default function BookingSettingsPage() {
   const canWrite = useCan('settings', 'write');
   const [limit, setLimit] = useState<string | null>(null);
   const notify = useNotify();
-  const { data, isPending, error } = useQuery({ queryKey: ['bookingSettings'], queryFn: () => api.call<BookingSettings>('GET', '/settings') });
+  const { data, isPending, error } = useQuery({ queryKey: ['bookingSettings'], queryFn: () => api.call<BookingSettings>('GET', '/bookings/settings') });
 
   const save = async (values: Record<string, unknown>) => {
     setLimit(null);
     const body = Object.fromEntries(FIELDS.map((k) => [k, values[k]]));
     try {
-      const saved = await api.call<BookingSettings>('PUT', '/settings', { body });
+      const saved = await api.call<BookingSettings>('PUT', '/bookings/settings', { body });
       queryClient.setQueryData(['bookingSettings'], saved ?? body);
       notify('custom.bookingSettings.saved', { type: 'success' });
       return undefined;
@@ -85,20 +72,20 @@ export default function BookingSettingsPage() {
               <FormGrid>
                 <FormSection title="custom.bookingSettings.sections.newBookings" />
                 <SelectInput
-                  source="BookingStatusId"
-                  label={label('BookingStatusId')}
+                  source="DefaultStatusId"
+                  label={label('DefaultStatusId')}
                   validate={required()}
-                  helperText={helper('BookingStatusId')}
+                  helperText={helper('DefaultStatusId')}
                   choices={[
                     { id: 1, name: translate('custom.bookingSettings.status.booked') },
                     { id: 3, name: translate('custom.bookingSettings.status.reserved') },
                   ]}
                   translateChoice={false}
                 />
-                <BooleanInput source="CustomersChooseResources" label={label('CustomersChooseResources')} helperText={helper('CustomersChooseResources')} />
+                <BooleanInput source="CustomersMayChooseResources" label={label('CustomersMayChooseResources')} helperText={helper('CustomersMayChooseResources')} />
                 <FormSection title="custom.bookingSettings.sections.holds" />
-                <NumberInput source="ReservationHoldMinutes" label={label('ReservationHoldMinutes')} helperText={helper('ReservationHoldMinutes')} min={0} validate={[required(), minValue(0), maxValue(MAX_HOLD_MINUTES)]} />
-                <NumberInput source="UnpaidHoldMinutes" label={label('UnpaidHoldMinutes')} helperText={helper('UnpaidHoldMinutes')} min={0} validate={[required(), minValue(0), maxValue(MAX_HOLD_MINUTES)]} />
+                <NumberInput source="ReservationHoldMinutes" label={label('ReservationHoldMinutes')} helperText={helper('ReservationHoldMinutes')} min={1} validate={[required(), minValue(1), maxValue(MAX_HOLD_MINUTES)]} />
+                <NumberInput source="PaymentHoldMinutes" label={label('PaymentHoldMinutes')} helperText={helper('PaymentHoldMinutes')} min={1} validate={[required(), minValue(1), maxValue(MAX_HOLD_MINUTES)]} />
                 <NumberInput
                   source="CancellationDeadlineHours"
                   label={label('CancellationDeadlineHours')}
@@ -112,7 +99,7 @@ export default function BookingSettingsPage() {
                 <BooleanInput source="SendEmailReminder" label={label('SendEmailReminder')} />
                 <BooleanInput source="SendSmsReminder" label={label('SendSmsReminder')} />
                 <FormSection title="custom.bookingSettings.sections.queue" />
-                <BooleanInput source="EnableBookingQueue" label={label('EnableBookingQueue')} helperText={helper('EnableBookingQueue')} />
+                <BooleanInput source="QueueEnabled" label={label('QueueEnabled')} helperText={helper('QueueEnabled')} />
               </FormGrid>
               {limit !== null && (
                 <Alert severity="warning" sx={{ mt: 2 }} role="alert">

@@ -3,7 +3,7 @@ import { DataTable, List, TopToolbar, useListContext, useLocale } from 'react-ad
 import { formatAmount, formatWireDate } from '../../i18n/format';
 import { bookingFilterOf } from '../../common/bookings/bookingApi';
 import { useBookingFilters } from '../../common/bookings/BookingFilters';
-import { customerName, resourceNames, totalQuantity, type Booking } from '../../common/bookings/bookingTypes';
+import { bookingCustomerName, resourceNames, totalQuantity, type Booking } from '../../common/bookings/bookingTypes';
 import { StatusChip } from '../../common/bookings/StatusChip';
 import { ExportButtons, ExportProgress, useBookingExport } from '../../common/bookings/useBookingExport';
 import { PageHeading } from '../layout';
@@ -52,9 +52,9 @@ export default function BookingsReport({ embedded = false }: { embedded?: boolea
           <Col source="Id" label="resources.bookings.fields.Id" />
           <Col source="From" label="resources.bookings.fields.From" render={(b) => date(b.From)} />
           <Col source="ServiceName" label="resources.bookings.fields.ServiceName" />
-          <Col source="CustomerName" label="resources.bookings.fields.CustomerName" render={(b) => customerName(b.Customer)} />
-          <Col source="ResourceName" label="resources.bookings.fields.Resources" render={(b) => resourceNames(b)} />
-          <Col source="Quantity" label="resources.bookings.fields.Quantity" render={(b) => totalQuantity(b)} />
+          <Col source="CustomerName" label="resources.bookings.fields.CustomerName" render={(b) => bookingCustomerName(b)} />
+          <Col source="Resources" disableSort label="resources.bookings.fields.Resources" render={(b) => resourceNames(b)} />
+          <Col source="Spots" label="resources.bookings.fields.Quantity" render={(b) => totalQuantity(b)} />
           <Col
             source="TotalPrice"
             label="resources.bookings.fields.TotalPrice"

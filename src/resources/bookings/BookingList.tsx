@@ -2,7 +2,7 @@ import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, List, SimpleList, TopToolbar, useLocale, useTranslate } from 'react-admin';
 import { formatAmount, formatWireDate } from '../../i18n/format';
 import { useBookingFilters } from '../../common/bookings/BookingFilters';
-import { customerName, resourceNames, totalQuantity, type Booking } from '../../common/bookings/bookingTypes';
+import { bookingCustomerName, resourceNames, totalQuantity, type Booking } from '../../common/bookings/bookingTypes';
 import { BulkBookingActions } from './BulkActions';
 import { StatusChip } from '../../common/bookings/StatusChip';
 
@@ -62,7 +62,7 @@ export function BookingList() {
         <SimpleList<BookingRecord>
           linkType={(record) => `/bookings/${record.Id}`}
           primaryText={(b) => `${date(b.From)} · ${b.ServiceName ?? ''}`}
-          secondaryText={(b) => [customerName(b.Customer), resourceNames(b)].filter(Boolean).join(' · ')}
+          secondaryText={(b) => [bookingCustomerName(b), resourceNames(b)].filter(Boolean).join(' · ')}
           tertiaryText={(b) => <StatusChip statusId={b.StatusId} fallbackName={b.StatusName} />}
           empty={<Empty />}
         />
@@ -71,9 +71,9 @@ export function BookingList() {
           <Col source="Id" label="resources.bookings.fields.Id" />
           <Col source="From" label="resources.bookings.fields.From" render={(b) => date(b.From)} />
           <Col source="ServiceName" label="resources.bookings.fields.ServiceName" />
-          <Col source="CustomerName" label="resources.bookings.fields.CustomerName" render={(b) => customerName(b.Customer)} />
-          <Col source="ResourceName" label="resources.bookings.fields.Resources" render={(b) => resourceNames(b)} />
-          <Col source="Quantity" label="resources.bookings.fields.Quantity" render={(b) => totalQuantity(b)} />
+          <Col source="CustomerName" label="resources.bookings.fields.CustomerName" render={(b) => bookingCustomerName(b)} />
+          <Col source="Resources" disableSort label="resources.bookings.fields.Resources" render={(b) => resourceNames(b)} />
+          <Col source="Spots" label="resources.bookings.fields.Quantity" render={(b) => totalQuantity(b)} />
           <Col source="TotalPrice" label="resources.bookings.fields.TotalPrice" render={(b) => <Price booking={b} />} />
           <Col source="StatusId" label="resources.bookings.fields.StatusId" render={(b) => <StatusChip statusId={b.StatusId} fallbackName={b.StatusName} />} />
           <Col source="CreatedDate" label="resources.bookings.fields.CreatedDate" render={(b) => date(b.CreatedDate)} />

@@ -8,12 +8,12 @@ import type { QueryResponse } from '../../../schema/common';
 import { apiErrorInfo, useApi } from '../../custom/api';
 import { formatWireDate } from '../../i18n/format';
 import { formatRange } from '../../common/bookings/formatRange';
-import { customerName, type BookingQueueEntry } from '../../common/bookings/bookingTypes';
+import type { BookingUserQueueEntry as BookingQueueEntry } from '../../common/bookings/bookingTypes';
 
 /** Queue entries grouped per service and time, earliest first. */
 function groupByTime(entries: readonly BookingQueueEntry[]) {
   const groups = new Map<string, BookingQueueEntry[]>();
-  for (const e of [...entries].sort((a, b) => a.From.localeCompare(b.From) || (a.Created ?? '').localeCompare(b.Created ?? ''))) {
+  for (const e of [...entries].sort((a, b) => a.From.localeCompare(b.From) || a.Created.localeCompare(b.Created))) {
     const key = `${e.ServiceId}|${e.From}|${e.To}`;
     groups.set(key, [...(groups.get(key) ?? []), e]);
   }
@@ -41,7 +41,10 @@ export function QueueView() {
   const book = async (entry: BookingQueueEntry) => {
     setBusy(entry.Id);
     try {
-      const created = await api.call<{ Id: number }>('POST', `/bookinguserqueue/${entry.Id}/book`, { body: { Id: entry.Id } });
+      const created = await api.call<{ Id: number }>('POST', '/bookings', {
+        body: { ServiceId: entry.ServiceId, CustomerId: entry.CustomerId, From: entry.From, To: entry.To, Quantities: [{ PriceId: 0, Quantity: entry.Quantity || 1 }], BookedComments: entry.Comment || undefined },
+      });
+      await api.call('DELETE', `/bookinguserqueue/${entry.Id}`);
       notify('custom.bookings.queue.booked', { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: ['bookings', 'queue'] });
       if (created?.Id) navigate(`/bookings/${created.Id}`);
@@ -76,10 +79,11 @@ export function QueueView() {
                   }
                 >
                   <ListItemText
-                    primary={`${index + 1}. ${customerName(entry.Customer)}`}
+                    primary={`${index + 1}. ${entry.CustomerName}${entry.CustomerEmail ? ` (${entry.CustomerEmail})` : ''}`}
                     secondary={[
                       entry.Quantity ? translate('custom.bookings.queue.quantity', { count: entry.Quantity }) : null,
-                      entry.Created ? translate('custom.bookings.queue.since', { date: formatWireDate(entry.Created, locale) }) : null,
+                      translate('custom.bookings.queue.since', { date: formatWireDate(entry.Created, locale) }),
+                      entry.Comment,
                     ]
                       .filter(Boolean)
                       .join(' · ')}
