@@ -84,8 +84,8 @@ export function BookingDetails({ booking }: { booking: Booking }) {
         </Section>
       </Box>
       <Section title="custom.bookings.page.sections.quantities">
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={translate('custom.bookings.page.sections.quantities')}>
+        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('custom.bookings.page.sections.quantities')}>
+          <Table size="small">
             <TableHead>
               <TableRow>
                 <TableCell>{translate(f('PriceText'))}</TableCell>

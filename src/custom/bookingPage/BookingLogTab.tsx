@@ -16,8 +16,8 @@ export function BookingLogTab({ bookingId }: { bookingId: number }) {
   if (error) return <Alert severity="error">{apiErrorInfo(error).message}</Alert>;
   if (!data.length) return <Typography>{translate('custom.bookings.log.empty')}</Typography>;
   return (
-    <TableContainer>
-      <Table size="small" aria-label={translate('custom.bookings.page.tabs.log')}>
+    <TableContainer tabIndex={0} role="region" aria-label={translate('custom.bookings.page.tabs.log')}>
+      <Table size="small">
         <TableHead>
           <TableRow>
             <TableCell>{translate('custom.bookings.log.when')}</TableCell>

@@ -1,5 +1,5 @@
-import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, List, SimpleList, TopToolbar, useLocale, useTranslate } from 'react-admin';
+import { Box, Checkbox, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { DataTable, List, SimpleList, TopToolbar, useListContext, useLocale, useTranslate } from 'react-admin';
 import { formatAmount, formatWireDate } from '../../i18n/format';
 import { useBookingFilters } from '../../common/bookings/BookingFilters';
 import { bookingCustomerName, resourceNames, totalQuantity, type Booking } from '../../common/bookings/bookingTypes';
@@ -13,10 +13,46 @@ const Col = DataTable.Col<BookingRecord>;
 const FILTER_DEBOUNCE_MS = 500;
 
 function Actions() {
+  const { selectedIds } = useListContext();
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-      <BulkBookingActions scope="matching" />
+      {selectedIds.length > 0 ? <BulkBookingActions scope="selected" /> : <BulkBookingActions scope="matching" />}
     </TopToolbar>
+  );
+}
+
+/**
+ * The row's selection box. react-admin's own puts its label on the checkbox's wrapper, where screen
+ * readers do not find it (MUI 9); this one labels the input itself.
+ */
+function SelectRow({ booking }: { booking: BookingRecord }) {
+  const { selectedIds, onToggleItem } = useListContext();
+  const translate = useTranslate();
+  return (
+    <Checkbox
+      size="small"
+      checked={selectedIds.includes(booking.id)}
+      onClick={(e) => e.stopPropagation()}
+      onChange={() => onToggleItem(booking.id)}
+      slotProps={{ input: { 'aria-label': translate('custom.bookings.list.select', { id: booking.Id }) } }}
+    />
+  );
+}
+
+function SelectPage() {
+  const { selectedIds, data, onSelect } = useListContext<BookingRecord>();
+  const translate = useTranslate();
+  const ids = (data ?? []).map((b) => b.id);
+  const all = ids.length > 0 && ids.every((id) => selectedIds.includes(id));
+  return (
+    <Checkbox
+      size="small"
+      checked={all}
+      indeterminate={!all && ids.some((id) => selectedIds.includes(id))}
+      onClick={(e) => e.stopPropagation()}
+      onChange={() => onSelect(all ? selectedIds.filter((id) => !ids.includes(id)) : [...new Set([...selectedIds, ...ids])])}
+      slotProps={{ input: { 'aria-label': translate('ra.action.select_all') } }}
+    />
   );
 }
 
@@ -37,8 +73,8 @@ const Price = ({ booking }: { booking: Booking }) => {
 
 /**
  * The bookings: filters (status, service, customer, resource, dates, created dates, free search), every
- * column sortable, 25 a page; status as coloured chips; bulk actions on the selection or on everything
- * the filter matches. Inside the /bookings tabs its filters stay out of the URL.
+ * column sortable, 25 a page; status as coloured chips; bulk actions on the selection (when rows are
+ * selected) or on everything the filter matches. Inside the /bookings tabs its filters stay out of the URL.
  */
 export function BookingList() {
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
@@ -67,7 +103,8 @@ export function BookingList() {
           empty={<Empty />}
         />
       ) : (
-        <DataTable rowClick={(id) => `/bookings/${id}`} bulkActionButtons={<BulkBookingActions scope="selected" />} empty={<Empty />}>
+        <DataTable rowClick={(id) => `/bookings/${id}`} bulkActionButtons={false} empty={<Empty />}>
+          <Col source="select" disableSort label={<SelectPage />} render={(b) => <SelectRow booking={b} />} />
           <Col source="Id" label="resources.bookings.fields.Id" />
           <Col source="From" label="resources.bookings.fields.From" render={(b) => date(b.From)} />
           <Col source="ServiceName" label="resources.bookings.fields.ServiceName" />
