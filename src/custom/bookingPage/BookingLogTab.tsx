@@ -7,7 +7,7 @@ import { formatWireDate } from '../../i18n/format';
 import { apiErrorInfo, useApi } from '../api';
 
 /** The booking's log (GET /bookinglog?BookingId=…): when, what, by whom, and each change before → after. */
-export function BookingLogTab({ bookingId }: { bookingId: number }) {
+export function BookingLogTab({ bookingId, priceSign }: { bookingId: number; priceSign?: string }) {
   const api = useApi();
   const translate = useTranslate();
   const locale = useLocale();
@@ -37,7 +37,7 @@ export function BookingLogTab({ bookingId }: { bookingId: number }) {
                 <LogActor entry={entry} />
               </TableCell>
               <TableCell>
-                <LogChanges entry={entry} />
+                <LogChanges entry={entry} priceSign={priceSign} />
               </TableCell>
             </TableRow>
           ))}

@@ -58,7 +58,7 @@ export default function BookingPage() {
               ))}
             </Tabs>
             <CardContent role="tabpanel" id="booking-tabpanel" aria-labelledby={`booking-tab-${tab}`}>
-              {tab === 'log' ? <BookingLogTab bookingId={booking.Id} /> : <BookingDetails booking={booking} />}
+              {tab === 'log' ? <BookingLogTab bookingId={booking.Id} priceSign={booking.PriceSign} /> : <BookingDetails booking={booking} />}
             </CardContent>
           </Card>
         </>

@@ -20,7 +20,7 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslate } from 'react-admin';
 import { bookingActions, fetchAvailableResources } from '../../common/bookings/bookingApi';
-import type { Booking } from '../../common/bookings/bookingTypes';
+import { BOOKING_STATUS, type Booking } from '../../common/bookings/bookingTypes';
 import { useCan } from '../../auth/roles';
 import { apiErrorInfo, useApi } from '../api';
 import { Section } from './BookingDetails';
@@ -93,7 +93,7 @@ function ResourceDialog({ booking, mode, onClose }: { booking: Booking; mode: Mo
 export function ResourcesSection({ booking }: { booking: Booking }) {
   const api = useApi();
   const translate = useTranslate();
-  const canWrite = useCan('bookings', 'write');
+  const canWrite = useCan('bookings', 'write') && booking.StatusId !== BOOKING_STATUS.Canceled && booking.StatusId !== BOOKING_STATUS.Unbooked;
   const { run, busy } = useBookingAction(booking.Id);
   const [mode, setMode] = useState<Mode | null>(null);
   const types = booking.BookedResourceTypes ?? [];

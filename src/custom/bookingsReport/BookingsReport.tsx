@@ -1,5 +1,5 @@
 import { Box, Stack } from '@mui/material';
-import { DataTable, List, TopToolbar, useListContext, useLocale } from 'react-admin';
+import { DataTable, List, TopToolbar, useListContext, useLocale, useTranslate } from 'react-admin';
 import { formatAmount, formatWireDate } from '../../i18n/format';
 import { bookingFilterOf } from '../../common/bookings/bookingApi';
 import { useBookingFilters } from '../../common/bookings/BookingFilters';
@@ -31,6 +31,7 @@ function Actions() {
  */
 export default function BookingsReport({ embedded = false }: { embedded?: boolean }) {
   const locale = useLocale();
+  const translate = useTranslate();
   const date = (value: string | null | undefined) => (value ? formatWireDate(value, locale) : '');
   return (
     <Stack sx={{ contain: 'inline-size' }}>
@@ -46,22 +47,23 @@ export default function BookingsReport({ embedded = false }: { embedded?: boolea
         storeKey="bookings.report"
         title={embedded ? ' ' : undefined}
         empty={false}
-        sx={{ '& .RaList-content': { overflowX: 'auto' } }}
       >
-        <DataTable bulkActionButtons={false} rowClick={(id) => `/bookings/${id}`}>
-          <Col source="Id" label="resources.bookings.fields.Id" />
-          <Col source="From" label="resources.bookings.fields.From" render={(b) => date(b.From)} />
-          <Col source="ServiceName" label="resources.bookings.fields.ServiceName" />
-          <Col source="CustomerName" label="resources.bookings.fields.CustomerName" render={(b) => bookingCustomerName(b)} />
-          <Col source="Resources" disableSort label="resources.bookings.fields.Resources" render={(b) => resourceNames(b)} />
-          <Col source="Spots" label="resources.bookings.fields.Quantity" render={(b) => totalQuantity(b)} />
-          <Col
-            source="TotalPrice"
-            label="resources.bookings.fields.TotalPrice"
-            render={(b) => (b.TotalPrice == null ? '' : formatAmount(b.TotalPrice, b.PriceSign ?? b.Quantities?.[0]?.PriceSign ?? '', locale))}
-          />
-          <Col source="StatusId" label="resources.bookings.fields.StatusId" render={(b) => <StatusChip statusId={b.StatusId} fallbackName={b.StatusName} />} />
-        </DataTable>
+        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('custom.bookings.tabs.bookings-report')}>
+          <DataTable bulkActionButtons={false} rowClick={(id) => `/bookings/${id}`}>
+            <Col source="Id" label="resources.bookings.fields.Id" />
+            <Col source="From" label="resources.bookings.fields.From" render={(b) => date(b.From)} />
+            <Col source="ServiceName" label="resources.bookings.fields.ServiceName" />
+            <Col source="CustomerName" label="resources.bookings.fields.CustomerName" render={(b) => bookingCustomerName(b)} />
+            <Col source="Resources" disableSort label="resources.bookings.fields.Resources" render={(b) => resourceNames(b)} />
+            <Col source="Spots" label="resources.bookings.fields.Quantity" render={(b) => totalQuantity(b)} />
+            <Col
+              source="TotalPrice"
+              label="resources.bookings.fields.TotalPrice"
+              render={(b) => (b.TotalPrice == null ? '' : formatAmount(b.TotalPrice, b.PriceSign ?? b.Quantities?.[0]?.PriceSign ?? '', locale))}
+            />
+            <Col source="StatusId" label="resources.bookings.fields.StatusId" render={(b) => <StatusChip statusId={b.StatusId} fallbackName={b.StatusName} />} />
+          </DataTable>
+        </Box>
       </List>
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { Box, Checkbox, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, List, SimpleList, TopToolbar, useListContext, useLocale, useTranslate } from 'react-admin';
+import { DataTable, FilterButton, List, SimpleList, TopToolbar, useListContext, useLocale, useTranslate } from 'react-admin';
 import { formatAmount, formatWireDate } from '../../i18n/format';
 import { useBookingFilters } from '../../common/bookings/BookingFilters';
 import { bookingCustomerName, resourceNames, totalQuantity, type Booking } from '../../common/bookings/bookingTypes';
@@ -13,11 +13,20 @@ const Col = DataTable.Col<BookingRecord>;
 const FILTER_DEBOUNCE_MS = 500;
 
 function Actions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+    </TopToolbar>
+  );
+}
+
+/** The bulk actions above the rows: on the selected rows when some are selected, else on everything the filter matches. */
+function BulkBar() {
   const { selectedIds } = useListContext();
   return (
-    <TopToolbar sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+    <Box sx={{ px: 1, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
       {selectedIds.length > 0 ? <BulkBookingActions scope="selected" /> : <BulkBookingActions scope="matching" />}
-    </TopToolbar>
+    </Box>
   );
 }
 
@@ -80,6 +89,11 @@ export function BookingList() {
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const locale = useLocale();
   const date = (value: string | null | undefined) => (value ? formatWireDate(value, locale) : '');
+  const cellDate = (value: string | null | undefined) => (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {date(value)}
+    </Box>
+  );
   return (
     <List
       resource="bookings"
@@ -94,6 +108,7 @@ export function BookingList() {
       title=" "
       sx={{ '& .RaList-content': { overflowX: 'auto' }, '& .RaList-main': { minWidth: 0 } }}
     >
+      <BulkBar />
       {small ? (
         <SimpleList<BookingRecord>
           linkType={(record) => `/bookings/${record.Id}`}
@@ -106,14 +121,14 @@ export function BookingList() {
         <DataTable rowClick={(id) => `/bookings/${id}`} bulkActionButtons={false} empty={<Empty />}>
           <Col source="select" disableSort label={<SelectPage />} render={(b) => <SelectRow booking={b} />} />
           <Col source="Id" label="resources.bookings.fields.Id" />
-          <Col source="From" label="resources.bookings.fields.From" render={(b) => date(b.From)} />
+          <Col source="From" label="resources.bookings.fields.From" render={(b) => cellDate(b.From)} />
           <Col source="ServiceName" label="resources.bookings.fields.ServiceName" />
           <Col source="CustomerName" label="resources.bookings.fields.CustomerName" render={(b) => bookingCustomerName(b)} />
           <Col source="Resources" disableSort label="resources.bookings.fields.Resources" render={(b) => resourceNames(b)} />
           <Col source="Spots" label="resources.bookings.fields.Quantity" render={(b) => totalQuantity(b)} />
           <Col source="TotalPrice" label="resources.bookings.fields.TotalPrice" render={(b) => <Price booking={b} />} />
           <Col source="StatusId" label="resources.bookings.fields.StatusId" render={(b) => <StatusChip statusId={b.StatusId} fallbackName={b.StatusName} />} />
-          <Col source="CreatedDate" label="resources.bookings.fields.CreatedDate" render={(b) => date(b.CreatedDate)} />
+          <Col source="CreatedDate" label="resources.bookings.fields.CreatedDate" render={(b) => cellDate(b.CreatedDate)} />
         </DataTable>
       )}
     </List>

@@ -1,4 +1,5 @@
-import { DataTable, List, NumberInput, useLocale } from 'react-admin';
+import { Box } from '@mui/material';
+import { DataTable, List, NumberInput, useLocale, useTranslate } from 'react-admin';
 import { formatWireDate } from '../../i18n/format';
 import type { BookingLogEntry } from '../../common/bookings/bookingTypes';
 import { LogActor, LogChanges, LogEvent } from '../../common/bookings/LogCells';
@@ -16,6 +17,7 @@ const filters = [
 /** Every change of every booking, newest first, filterable by booking and date: who, when, what (before → after). */
 export function BookingLogList() {
   const locale = useLocale();
+  const translate = useTranslate();
   return (
     <List
       resource="booking-log"
@@ -28,15 +30,16 @@ export function BookingLogList() {
       storeKey="bookings.log"
       title=" "
       empty={false}
-      sx={{ '& .RaList-content': { overflowX: 'auto' } }}
     >
-      <DataTable bulkActionButtons={false} rowClick={(_id, _resource, record) => `/bookings/${(record as LogRecord).BookingId}#log`}>
-        <Col source="Created" label="custom.bookings.log.when" render={(e) => formatWireDate(e.Created, locale)} />
-        <Col source="BookingId" label="custom.bookings.log.bookingId" />
-        <Col source="EventType" label="custom.bookings.log.event" render={(e) => <LogEvent entry={e} />} />
-        <Col source="ChangedByName" label="custom.bookings.log.by" render={(e) => <LogActor entry={e} />} />
-        <Col source="Changes" label="custom.bookings.log.changes" disableSort render={(e) => <LogChanges entry={e} />} />
-      </DataTable>
+      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('custom.bookings.tabs.booking-log')}>
+        <DataTable bulkActionButtons={false} rowClick={(_id, _resource, record) => `/bookings/${(record as LogRecord).BookingId}#log`}>
+          <Col source="Created" label="custom.bookings.log.when" render={(e) => formatWireDate(e.Created, locale)} />
+          <Col source="BookingId" label="custom.bookings.log.bookingId" />
+          <Col source="EventType" label="custom.bookings.log.event" render={(e) => <LogEvent entry={e} />} />
+          <Col source="ChangedByName" label="custom.bookings.log.by" render={(e) => <LogActor entry={e} />} />
+          <Col source="Changes" label="custom.bookings.log.changes" disableSort render={(e) => <LogChanges entry={e} />} />
+        </DataTable>
+      </Box>
     </List>
   );
 }
