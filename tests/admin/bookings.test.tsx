@@ -115,6 +115,32 @@ describe('bookings list', () => {
   });
 });
 
+describe('queue', () => {
+  it('lists queued customers per time and turns one into a booking', async () => {
+    const entry = (id: number, name: string, created: string) =>
+      asJson({ Id: id, ServiceId: 5, ServiceName: 'Padel', CustomerId: 20 + id, CustomerName: name, CustomerEmail: null, From: '2026-11-21T14:00:00', To: '2026-11-21T15:00:00', Quantity: 1, Comment: null, Created: created });
+    let queue = [entry(1, 'Cleo Dahl', '2026-11-02T08:00:00'), entry(2, 'Dan Ek', '2026-11-01T08:00:00')];
+    server.use(
+      http.get(`${API}/bookinguserqueue`, () => HttpResponse.json(listOf(queue))),
+      http.post(`${API}/bookings`, () => HttpResponse.json(asJson(booking(77)))),
+      http.delete(`${API}/bookinguserqueue/:id`, ({ params }) => {
+        queue = queue.filter((q) => (q as { Id: number }).Id !== Number(params.id));
+        return HttpResponse.json({});
+      }),
+    );
+    const view = renderBookings('/bookings#queue', pages);
+    const group = await screen.findByRole('region', { name: /Padel · 11\/21\/2026, 2:00\sPM/u });
+    const items = within(group).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('1. Dan Ek');
+    expect(items[1]).toHaveTextContent('2. Cleo Dahl');
+    fireEvent.click(within(items[0]).getByRole('button', { name: 'Book' }));
+    await screen.findByText('The customer is booked and taken off the queue');
+    expect(callsTo('POST', '/bookings')[0].body).toMatchObject({ ServiceId: 5, CustomerId: 22, From: '2026-11-21T14:00:00', To: '2026-11-21T15:00:00', Quantities: [{ PriceId: 0, Quantity: 1 }] });
+    expect(callsTo('DELETE', '/bookinguserqueue/2')).toHaveLength(1);
+    await waitFor(() => expect(view.location().pathname).toBe('/bookings/77'));
+  });
+});
+
 describe('booking page', () => {
   it('shows time, customer, quantities, codes, resources, custom fields, comments and invoice address', async () => {
     renderBookings('/bookings/1', pages);
