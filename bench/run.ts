@@ -1,5 +1,5 @@
 /**
- * `npm run bench [bundle|customers|availability|availability-http|pricing|mixed|limits …]`: the speed targets, measured on this machine. Prints a table and writes
+ * `npm run bench [bundle|customers|availability|availability-http|pricing|mixed|limits|bookings …]`: the speed targets, measured on this machine. Prints a table and writes
  * bench/results/latest.json. Targets are reported, never asserted in tests.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { runPricingBench } from './pricing';
 import { runAvailabilityHttpBench } from './availabilityHttp';
 import { runMixedBench, describe as describeLoad } from './mixed';
 import { runLimitsBench } from './limits';
+import { runBookingBench } from './bookings';
 
 interface Row {
   name: string;
@@ -63,6 +64,22 @@ if (want('mixed')) {
   }
 }
 if (want('limits')) percentiles(await runLimitsBench(), 50);
+if (want('bookings')) {
+  for (const r of await runBookingBench()) {
+    if (r.refused !== undefined) {
+      rows.push({
+        name: `${r.name}: bookings/s`,
+        value: `${r.rps.toFixed(0)}/s, p50 ${ms(r.p50)}, p95 ${ms(r.p95)} (${r.requests} requests, ${r.refused} refused as taken, ${r.errors} errors)`,
+        target: '0 errors',
+        ok: r.errors === 0,
+      });
+      continue;
+    }
+    const target = r.name.startsWith('GET /bookings') ? 20 : 30;
+    rows.push({ name: `${r.name} p50`, value: ms(r.p50), target: '', ok: true });
+    rows.push({ name: `${r.name} p95`, value: `${ms(r.p95)}${r.errors ? ` (${r.errors} errors)` : ''}`, target: `< ${target} ms`, ok: r.p95 < target && r.errors === 0 });
+  }
+}
 
 const width = Math.max(...rows.map((r) => r.name.length));
 for (const r of rows) console.log(`${r.ok ? '✓' : '✗'} ${r.name.padEnd(width)}  ${r.value}${r.target ? `  (target ${r.target})` : ''}`);

@@ -17,6 +17,7 @@ import {
   type RebateCodeRule,
 } from '../domain/pricing';
 import { catalogKey } from './catalogMessages';
+import { provide } from '../shared/ports';
 import { priceSign } from './prices';
 import { loadCodeRules } from './rebatecodes/lookup';
 import { rebateKey, rebateWords } from './rebatecodes/messages';
@@ -108,6 +109,8 @@ async function loadServiceForPricing(db: Db, companyId: number, serviceId: numbe
 
 /** PUT /services/{Id}/calculateprice: the price of an interval with quantities and codes (CalculatePriceResponse). */
 export default async function calculatePriceArea(app: FastifyInstance): Promise<void> {
+  // Bookings are priced by the same rules (server/shared/ports.ts).
+  provide('calculateServicePrice', calculateServicePrice);
   app.put(
     '/services/:Id/calculateprice',
     { schema: { params: idParams, body: ref('CalculatePriceRequest'), response: { 200: ref('CalculatePriceResponse') } } },

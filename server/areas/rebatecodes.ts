@@ -22,7 +22,8 @@ import { companyCurrency, priceSign } from './prices';
 import { rebateCodes, transactionCount } from './rebatecodes/codes';
 import { rebateKey, rebateWords } from './rebatecodes/messages';
 import { describeRebateCode, reportPdf, reportText } from './rebatecodes/report';
-import { rebateCodeTransactions, rebateCodeUsages, recordManualTransaction } from './rebatecodes/transactions';
+import { consumeCodes, rebateCodeTransactions, rebateCodeUsages, recordManualTransaction } from './rebatecodes/transactions';
+import { provide } from '../shared/ports';
 
 export { consumeCodes, type ConsumptionContext } from './rebatecodes/transactions';
 
@@ -107,6 +108,8 @@ async function report(app: FastifyInstance, request: FastifyRequest, reply: Fast
  * /rebatecodes/{Id}/usages; GET /rebatecodes/{Id}/reports (SendReceiptMethod 1 e-mail, 2 PDF).
  */
 export default async function rebateCodesArea(app: FastifyInstance): Promise<void> {
+  // A booking takes and gives back a code's use through the same guarded transactions (server/shared/ports.ts).
+  provide('consumeCodes', consumeCodes);
   const idOf = (request: FastifyRequest) => (request.params as { Id: number }).Id;
   const item = { 200: ref('RebateCode') };
 

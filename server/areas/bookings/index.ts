@@ -27,7 +27,6 @@ import { ApiError } from '../../errors';
 import { ref } from '../../schemas';
 import { idParams, pageSchema, readRecord, registerResource, selectWhere } from '../../autoquery/index';
 import { STATUS_IDS } from '../../../domain/bookings';
-import { catalogKey } from '../catalogMessages';
 import { bookingWords, bookingKey, registerBookingMessages, statusNames } from './messages';
 import {
   addResource,
@@ -237,7 +236,7 @@ export default async function bookingsArea(app: FastifyInstance): Promise<void> 
         'select s.duration, s.enable_booking_queue, c.time_zone from services s join companies c on c.id = s.company_id where s.id = $1 and s.company_id = $2',
         [body.ServiceId, ctx.companyId],
       );
-      if (!service) throw ApiError.field(400, 'ServiceId', catalogKey('UnknownReference'), { what: bookingWords.service[ctx.lang] });
+      if (!service) throw ApiError.field(400, 'ServiceId', bookingKey('BookingUnknownReference'), { what: bookingWords.service[ctx.lang] });
       const settings = await loadSettings(tx, ctx.companyId);
       if (!service.enable_booking_queue && !settings.queue_enabled) throw ApiError.field(400, 'ServiceId', bookingKey('QueueDisabled'));
       const from = parseWireTime(body.From, service.time_zone, 'From');

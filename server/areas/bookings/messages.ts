@@ -80,6 +80,30 @@ const messages = {
     fi: 'Jono ei ole käytössä tälle palvelulle.',
     no: 'Køen er ikke slått på for denne tjenesten.',
   },
+  BookingUnknownReference: {
+    sv: "'{field}' anger ingen befintlig {what}.",
+    en: "'{field}' does not name an existing {what}.",
+    fi: "'{field}' ei viittaa olemassa olevaan kohteeseen ({what}).",
+    no: "'{field}' viser ikke til en eksisterende {what}.",
+  },
+  BookingCustomFieldUnknown: {
+    sv: 'Det egna fältet {id} finns inte eller gäller inte här.',
+    en: 'Custom field {id} does not exist or does not apply here.',
+    fi: 'Lisäkenttää {id} ei ole tai se ei koske tätä.',
+    no: 'Egendefinert felt {id} finnes ikke eller gjelder ikke her.',
+  },
+  BookingDurationNotAllowed: {
+    sv: 'Tjänsten kan inte bokas med den längden.',
+    en: 'The service cannot be booked for that length of time.',
+    fi: 'Palvelua ei voi varata sen pituiseksi ajaksi.',
+    no: 'Tjenesten kan ikke bookes med den varigheten.',
+  },
+  BookingResourcesNotAllowed: {
+    sv: 'Tjänsten kan inte bokas med de resurserna.',
+    en: 'The service cannot be booked with those resources.',
+    fi: 'Palvelua ei voi varata noilla resursseilla.',
+    no: 'Tjenesten kan ikke bookes med de ressursene.',
+  },
   DuplicateDate: {
     sv: 'Tiden finns redan i serien.',
     en: 'The time is already in the series.',
@@ -170,6 +194,7 @@ export const bookingWords = {
   service: { sv: 'tjänst', en: 'service', fi: 'palvelu', no: 'tjeneste' },
   customer: { sv: 'kund', en: 'customer', fi: 'asiakas', no: 'kunde' },
   resource: { sv: 'resurs', en: 'resource', fi: 'resurssi', no: 'ressurs' },
+  resourceType: { sv: 'resurstyp', en: 'resource type', fi: 'resurssityyppi', no: 'ressurstype' },
   booking: { sv: 'Bokning', en: 'Booking', fi: 'Varaus', no: 'Booking' },
   payment: { sv: 'Betalning', en: 'Payment', fi: 'Maksu', no: 'Betaling' },
 } satisfies Record<string, Record<Lang, string>>;

@@ -9,7 +9,7 @@ import type { CallerContext } from '../../context';
 import type { Db } from '../../db/db';
 import { ApiError, ValidationErrors } from '../../errors';
 import { messageFor, type Lang } from '../../messages';
-import { isIntervalAvailable, type AssignedResources, type ServiceSpec } from '../../domain/availability';
+import { isIntervalAvailable, type AssignedResources, type AvailabilityFieldError, type ServiceSpec } from '../../domain/availability';
 import { planConsumption, type TransactionDraft } from '../../domain/pricing';
 import {
   canDo,
@@ -23,13 +23,11 @@ import {
   statusAfter,
   type BookingAction,
 } from '../../../domain/bookings';
-import { calculateServicePrice } from '../calculatePrice';
-import { catalogKey } from '../catalogMessages';
-import { consumeCodes } from '../rebatecodes/transactions';
-import { availabilityError, loadAvailabilityData, loadServiceSpec } from '../scheduling/availabilityData';
+import { port } from '../../shared/ports';
 import { emitBookingEvent, type BookingEventKind } from './hooks';
 import { actionWords, bookingKey, bookingWords, statusNames } from './messages';
 import {
+  busyResources,
   codesInUse,
   insertBooking,
   loadBookingRow,
@@ -90,9 +88,14 @@ function adminSpec(spec: { service: ServiceSpec; timeZone: string }): { service:
   return { ...spec, service: { ...spec.service, requirements: spec.service.requirements.map((r) => ({ ...r, customerMayPick: true })) } };
 }
 
-async function takenError(tx: Db, ctx: CallerContext, spec: { service: ServiceSpec; timeZone: string }, interval: Interval, picked: readonly number[]): Promise<ApiError> {
-  const ids = picked.length ? picked : spec.service.requirements.flatMap((r) => r.resources.map((x) => x.id));
-  let names = await resourceNames(tx, ctx.companyId, ids);
+/**
+ * The 409 of a taken time: it names the resources that are busy then (the picked ones, else those
+ * of the service that other bookings hold), or the service when it has no resources.
+ */
+async function takenError(tx: Db, ctx: CallerContext, spec: { service: ServiceSpec; timeZone: string }, interval: Interval, picked: readonly number[], excludeId = 0): Promise<ApiError> {
+  const candidates = picked.length ? picked : spec.service.requirements.flatMap((r) => r.resources.map((x) => x.id));
+  const busy = await busyResources(tx, ctx.companyId, candidates, interval.from.toJSDate(), interval.to.toJSDate(), excludeId);
+  let names = await resourceNames(tx, ctx.companyId, busy.length ? busy : picked);
   if (!names.length) {
     const service = await tx.one<{ name: string }>('select name from services where id = $1', [spec.service.id]);
     names = [service?.name ?? bookingWords.service[ctx.lang]];
@@ -102,6 +105,27 @@ async function takenError(tx: Db, ctx: CallerContext, spec: { service: ServiceSp
     from: interval.from.toFormat(SHOWN),
     to: interval.to.toFormat(interval.from.hasSame(interval.to, 'day') ? 'HH:mm' : SHOWN),
   });
+}
+
+/** The engine's field errors as the contract's 400, every field with its message. */
+function engineErrors(errors: readonly AvailabilityFieldError[], lang: Lang): ApiError {
+  const out = new ValidationErrors();
+  for (const e of errors) {
+    if (e.code === 'Required') out.add(e.field, 'NotEmpty');
+    else if (e.code === 'InvalidFormat') out.add(e.field, 'InvalidFormat');
+    else if (e.code === 'FromAfterTo') out.add(e.field, 'FromAfterTo', { other: 'To' });
+    else if (e.code === 'RangeTooLong') out.add(e.field, 'LessThanOrEqual', { limit: `${MAX_BOOKING_DAYS} d` });
+    else if (e.code === 'UnknownResource' || e.code === 'UnknownResourceType') {
+      out.add(e.field, bookingKey('BookingUnknownReference'), { what: e.code === 'UnknownResource' ? bookingWords.resource[lang] : bookingWords.resourceType[lang] });
+    } else if (e.code === 'DurationNotAllowed') out.add(e.field, bookingKey('BookingDurationNotAllowed'));
+    else out.add(e.field, bookingKey('BookingResourcesNotAllowed'));
+  }
+  try {
+    out.throwIfAny();
+  } catch (err) {
+    return err as ApiError;
+  }
+  return new ApiError(400, 'InvalidValue', '');
 }
 
 /**
@@ -115,7 +139,7 @@ async function checkAvailability(tx: Db, ctx: CallerContext, req: CheckRequest):
   await lockCapacity(tx, ctx.companyId, spec.service.id, [...candidates]);
   const from = req.interval.from.toMillis();
   const to = req.interval.to.toMillis();
-  const data = await loadAvailabilityData(tx, ctx.companyId, spec, from - DAY, to + DAY);
+  const data = await port('loadAvailabilityData')(tx, ctx.companyId, spec, from - DAY, to + DAY);
   const verdict = isIntervalAvailable(data, {
     From: local(req.interval.from),
     To: local(req.interval.to),
@@ -126,8 +150,8 @@ async function checkAvailability(tx: Db, ctx: CallerContext, req: CheckRequest):
   });
   const refused = refusal(verdict, req.spots);
   if (!refused) return verdict.available ? verdict.resources : [];
-  if ('invalid' in refused) throw availabilityError(refused.invalid, ctx.lang, spec.timeZone);
-  if (refused.status === 409) throw await takenError(tx, ctx, spec, req.interval, req.resources.map((r) => r.ResourceId));
+  if ('invalid' in refused) throw engineErrors(refused.invalid, ctx.lang);
+  if (refused.status === 409) throw await takenError(tx, ctx, spec, req.interval, req.resources.map((r) => r.ResourceId), req.excludeBookingId);
   const shown = { from: req.interval.from.toFormat(SHOWN), to: req.interval.to.toFormat(SHOWN) };
   if (refused.code === 'QuantityOverFreeSpots') throw ApiError.field(400, 'Quantities', bookingKey('QuantityOverFreeSpots'), { free: refused.freeSpots ?? 0 });
   throw ApiError.field(400, 'From', bookingKey(refused.code === 'InThePast' ? 'BookingInThePast' : 'BookingNotOffered'), shown);
@@ -150,11 +174,9 @@ interface ServiceRow {
 }
 
 async function serviceSpec(tx: Db, ctx: CallerContext, serviceId: number, field = 'ServiceId'): Promise<{ spec: { service: ServiceSpec; timeZone: string }; row: ServiceRow }> {
-  const [spec, row] = await Promise.all([
-    loadServiceSpec(tx, ctx.companyId, serviceId),
-    tx.one<ServiceRow>('select name, group_booking, enable_booking_queue from services where id = $1 and company_id = $2', [serviceId, ctx.companyId]),
-  ]);
-  if (!spec || !row) throw ApiError.field(400, field, catalogKey('UnknownReference'), { what: bookingWords.service[ctx.lang] });
+  const spec = await port('loadServiceSpec')(tx, ctx.companyId, serviceId);
+  const row = await tx.one<ServiceRow>('select name, group_booking, enable_booking_queue from services where id = $1 and company_id = $2', [serviceId, ctx.companyId]);
+  if (!spec || !row) throw ApiError.field(400, field, bookingKey('BookingUnknownReference'), { what: bookingWords.service[ctx.lang] });
   return { spec, row };
 }
 
@@ -172,7 +194,7 @@ function checkSpots(spots: number, service: ServiceRow): void {
 export async function resolveCustomer(tx: Db, ctx: CallerContext, customerId: number | undefined, customer: NewBookingCustomer | undefined): Promise<{ id: number; email: string | null }> {
   if (customerId !== undefined) {
     const row = await tx.one<{ id: number; email: string | null }>('select id, email from customers where id = $1 and company_id = $2', [customerId, ctx.companyId]);
-    if (!row) throw ApiError.field(400, 'CustomerId', catalogKey('UnknownReference'), { what: bookingWords.customer[ctx.lang] });
+    if (!row) throw ApiError.field(400, 'CustomerId', bookingKey('BookingUnknownReference'), { what: bookingWords.customer[ctx.lang] });
     return row;
   }
   if (!customer) throw ApiError.field(400, 'CustomerId', bookingKey('CustomerRequired'));
@@ -195,7 +217,7 @@ async function checkCustomFields(tx: Db, ctx: CallerContext, fields: readonly { 
   );
   const errors = new ValidationErrors();
   fields.forEach((f, i) => {
-    if (!known.has(f.Id)) errors.add(`CustomFields[${i}].Id`, catalogKey('CustomFieldUnknown'), { id: f.Id });
+    if (!known.has(f.Id)) errors.add(`CustomFields[${i}].Id`, bookingKey('BookingCustomFieldUnknown'), { id: f.Id });
   });
   errors.throwIfAny();
   return fields.map((f) => ({ Id: f.Id, Value: f.Value }));
@@ -207,7 +229,7 @@ async function checkResourcesOfCompany(tx: Db, ctx: CallerContext, resources: re
   const errors = new ValidationErrors();
   resources.forEach((r, i) => {
     const of = types.get(r.ResourceId);
-    if (!of) errors.add(`Resources[${i}].ResourceId`, catalogKey('UnknownReference'), { what: bookingWords.resource[ctx.lang] });
+    if (!of) errors.add(`Resources[${i}].ResourceId`, bookingKey('BookingUnknownReference'), { what: bookingWords.resource[ctx.lang] });
     else if (!of.includes(r.ResourceTypeId)) errors.add(`Resources[${i}].ResourceTypeId`, bookingKey('ResourceNotOfType'));
   });
   errors.throwIfAny();
@@ -250,7 +272,7 @@ async function createOne(tx: Db, ctx: CallerContext, input: CreateBooking, from:
   await checkResourcesOfCompany(tx, ctx, resources);
   const customFields = await checkCustomFields(tx, ctx, input.CustomFields);
 
-  const { calculation } = await calculateServicePrice(tx, ctx, input.ServiceId, {
+  const { calculation } = await port('calculateServicePrice')(tx, ctx, input.ServiceId, {
     Interval: { From: local(interval.from), To: local(interval.to) },
     Quantities: quantities.map((q) => ({ PriceId: q.PriceId, Quantity: q.Quantity, OccupiesSpot: q.OccupiesSpot ?? true })),
     RebateCodeIds: input.RebateCodeIds ?? [],
@@ -290,11 +312,12 @@ async function createOne(tx: Db, ctx: CallerContext, input: CreateBooking, from:
     totalVat: calculation.totalVat,
     totalBeforeRebate: calculation.totalBeforeRebate,
     currencyId: calculation.currencyId,
+    priceSign: calculation.priceSign,
     createdBy: ctx.userId,
   });
   await writeQuantities(tx, ctx.companyId, bookingId, quantityLines(calculation.lines));
   await onOverlap(tx, ctx, spec, interval, resourceRows.map((r) => r.resourceId), () => writeResources(tx, ctx.companyId, bookingId, resourceRows));
-  await consumeCodes(tx, ctx.companyId, planConsumption(calculation.applied, bookingId), { customerId: options.customer.id, serviceId: input.ServiceId, userId: ctx.userId });
+  await port('consumeCodes')(tx, ctx.companyId, planConsumption(calculation.applied, bookingId), { customerId: options.customer.id, serviceId: input.ServiceId, userId: ctx.userId });
   await logChange(tx, ctx, bookingId, 'Created', null);
   await emitBookingEvent(tx, { kind: 'created', companyId: ctx.companyId, bookingId });
   return bookingId;
@@ -399,7 +422,7 @@ function refuseStatus(ctx: CallerContext, booking: BookingRow, action: BookingAc
 async function restoreCodes(tx: Db, companyId: number, booking: BookingRow, userId: number | null): Promise<number[]> {
   const used = await codesInUse(tx, companyId, booking.id);
   const drafts: TransactionDraft[] = used.map((u) => ({ RebateCodeId: u.rebateCodeId, Amount: u.amount, Usage: u.usage, ChangeType: 'Increase', BookingId: booking.id }));
-  await consumeCodes(tx, companyId, drafts, { customerId: booking.customer_id, serviceId: booking.service_id, userId });
+  await port('consumeCodes')(tx, companyId, drafts, { customerId: booking.customer_id, serviceId: booking.service_id, userId });
   return used.map((u) => u.rebateCodeId);
 }
 
@@ -568,7 +591,7 @@ async function reshape(db: Db, ctx: CallerContext, id: number, change: Reshape):
     const before = await snapshot(tx, ctx.companyId, id);
 
     const codeIds = await restoreCodes(tx, ctx.companyId, booking, ctx.userId);
-    const { calculation } = await calculateServicePrice(tx, ctx, booking.service_id, {
+    const { calculation } = await port('calculateServicePrice')(tx, ctx, booking.service_id, {
       Interval: { From: local(interval.from), To: local(interval.to) },
       Quantities: quantities.map((q) => ({ PriceId: q.PriceId, Quantity: q.Quantity, OccupiesSpot: q.OccupiesSpot ?? true })),
       RebateCodeIds: codeIds,
@@ -616,7 +639,7 @@ async function reshape(db: Db, ctx: CallerContext, id: number, change: Reshape):
     );
     await writeQuantities(tx, ctx.companyId, id, quantityLines(calculation.lines));
     await onOverlap(tx, ctx, spec, interval, resourceRows.map((r) => r.resourceId), () => writeResources(tx, ctx.companyId, id, resourceRows));
-    await consumeCodes(tx, ctx.companyId, planConsumption(calculation.applied, id), { customerId: booking.customer_id, serviceId: booking.service_id, userId: ctx.userId });
+    await port('consumeCodes')(tx, ctx.companyId, planConsumption(calculation.applied, id), { customerId: booking.customer_id, serviceId: booking.service_id, userId: ctx.userId });
     await logChange(tx, ctx, id, change.event, before);
     await emitBookingEvent(tx, { kind: change.eventKind, companyId: ctx.companyId, bookingId: id });
   });
@@ -673,7 +696,7 @@ export async function addResource(db: Db, ctx: CallerContext, id: number, body: 
     refuseStatus(ctx, booking, 'changeResources', 'change');
     const types = await resourceTypesOf(tx, ctx.companyId, [body.ResourceId]);
     const of = types.get(body.ResourceId);
-    if (!of) throw ApiError.field(400, 'ResourceId', catalogKey('UnknownReference'), { what: bookingWords.resource[ctx.lang] });
+    if (!of) throw ApiError.field(400, 'ResourceId', bookingKey('BookingUnknownReference'), { what: bookingWords.resource[ctx.lang] });
     if (!of.includes(body.ResourceTypeId)) throw ApiError.field(400, 'ResourceTypeId', bookingKey('ResourceNotOfType'));
     if (booking.resource_ids.includes(body.ResourceId)) throw ApiError.field(400, 'ResourceId', bookingKey('ResourceAlreadyOnBooking'), { id: body.ResourceId });
     const { spec } = await serviceSpec(tx, ctx, booking.service_id);

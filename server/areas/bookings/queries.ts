@@ -71,6 +71,7 @@ export interface NewBookingRow {
   totalVat: number;
   totalBeforeRebate: number;
   currencyId: string;
+  priceSign: string;
   createdBy: number | null;
 }
 
@@ -79,8 +80,8 @@ export async function insertBooking(db: Db, b: NewBookingRow): Promise<number> {
     `insert into bookings (company_id, service_id, customer_id, starts_at, ends_at, status_id, hold_until, spots, payment_option,
                            booked_comments, comments_to_customer, send_email_confirmation, send_sms_confirmation, send_email_reminder,
                            send_sms_reminder, allow_outside_schedules, custom_field_values, invoice_address, total_price_minor,
-                           total_vat_minor, total_before_rebate_minor, currency_id, created_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::text::jsonb, $18::text::jsonb, $19, $20, $21, $22, $23)
+                           total_vat_minor, total_before_rebate_minor, currency_id, price_sign, created_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::text::jsonb, $18::text::jsonb, $19, $20, $21, $22, $23, $24)
      returning id`,
     [
       b.companyId,
@@ -105,6 +106,7 @@ export async function insertBooking(db: Db, b: NewBookingRow): Promise<number> {
       b.totalVat,
       b.totalBeforeRebate,
       b.currencyId,
+      b.priceSign,
       b.createdBy,
     ],
   );
@@ -331,4 +333,16 @@ export async function availableResources(db: Db, companyId: number, bookingId: n
       order by c.type_id, c.name, c.id`,
     [bookingId, companyId, resourceTypeId],
   );
+}
+
+/** Of these resources, those another holding booking uses at some moment of [from, to). */
+export async function busyResources(db: Db, companyId: number, ids: readonly number[], from: Date, to: Date, excludeId: number): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db.query<{ id: number }>(
+    `select distinct r.id from unnest($2::int[]) as r(id)
+      where exists (select 1 from bookings o join booking_statuses st on st.id = o.status_id and st.holds_slot
+                     where o.company_id = $1 and o.id <> $5 and o.resource_ids @> array[r.id] and o.starts_at < $4 and o.ends_at > $3)`,
+    [companyId, [...ids], from, to, excludeId],
+  );
+  return rows.map((r) => r.id);
 }

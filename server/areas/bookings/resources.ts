@@ -16,7 +16,6 @@ import type { CallerContext } from '../../context';
 import type { Db } from '../../db/db';
 import { ApiError } from '../../errors';
 import { assertInt4, defineResource, type FilterFn, type SqlParams } from '../../autoquery/index';
-import { priceSign } from '../prices';
 import { statusNames } from './messages';
 
 /**
@@ -91,8 +90,7 @@ async function attachChildren(db: Db, ctx: CallerContext, records: Booking[]): P
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const record of records) {
     const children = byId.get(record.Id);
-    const sign = priceSign(record.CurrencyId ?? 'SEK');
-    record.PriceSign = sign;
+    const sign = record.PriceSign;
     record.StatusName = statusNames[record.StatusId]?.name[ctx.lang] ?? record.StatusName;
     record.Customer = children?.customer ?? null;
     record.Quantities = (children?.quantities ?? []).map((q) => ({ ...q, PriceSign: sign }));
@@ -143,6 +141,7 @@ export const bookings = defineResource<Booking, CreateBooking, BookingQuery>({
     TotalVatAmount: { column: 'total_vat_minor', kind: 'money', readOnly: true },
     TotalPriceBeforeRebate: { column: 'total_before_rebate_minor', kind: 'money', readOnly: true },
     CurrencyId: { column: 'currency_id', readOnly: true },
+    PriceSign: { column: 'price_sign', readOnly: true },
     PaidAmount: { column: 'paid_minor', kind: 'money', readOnly: true },
     CreatedDate: { column: 'created', kind: 'datetime', readOnly: true },
     UpdatedDate: { column: 'updated', kind: 'datetime', readOnly: true },

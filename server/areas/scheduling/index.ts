@@ -5,6 +5,8 @@ import schedules from './schedules';
 import timeExceptions from './timeExceptions';
 import serviceLinks from './serviceLinks';
 import availability from './availability';
+import { provide } from '../../shared/ports';
+import { loadAvailabilityData, loadServiceSpec } from './availabilityData';
 
 export { loadAvailabilityData, loadServiceSpec } from './availabilityData';
 export { resourceTypesOfServices, schedulesOfServices } from './serviceLinks';
@@ -15,6 +17,9 @@ export { resourceTypesOfServices, schedulesOfServices } from './serviceLinks';
  * @example await app.register(scheduling); // inside the /api areas plugin
  */
 export default async function scheduling(app: FastifyInstance): Promise<void> {
+  // Bookings check times with the same data availabletimes reads (server/shared/ports.ts).
+  provide('loadServiceSpec', loadServiceSpec);
+  provide('loadAvailabilityData', loadAvailabilityData);
   await app.register(resources);
   await app.register(schedules);
   await app.register(timeExceptions);

@@ -42,6 +42,7 @@ alter table bookings
   add column total_vat_minor bigint not null default 0,
   add column total_before_rebate_minor bigint not null default 0,
   add column currency_id text,
+  add column price_sign text not null default '',
   add column paid_minor bigint not null default 0,
   add column created_by integer references users(id) on delete set null,
   add constraint bookings_status_fk foreign key (status_id) references booking_statuses(id);
@@ -163,8 +164,9 @@ select b.*,
        cu.phone as customer_phone,
        case when cu.id is null then null else trim(cu.firstname || ' ' || cu.lastname) end as customer_name
   from bookings b
-  join booking_statuses st on st.id = b.status_id
-  join services s on s.id = b.service_id
+  -- Left joins on primary keys: a count or a filter that needs no name skips them altogether.
+  left join booking_statuses st on st.id = b.status_id
+  left join services s on s.id = b.service_id
   left join customers cu on cu.id = b.customer_id;
 
 create view booking_log_view as

@@ -112,6 +112,31 @@ describe('POST /bookings', () => {
   });
 });
 
+describe('a person and a room together', () => {
+  it('takes the instructor and the room, or neither', async () => {
+    const pt = seed.services.get('Personlig träning')!;
+    const conference = seed.services.get('Konferensrum per timme')!;
+    const room = seed.resources.get('Konferensrummet')!;
+    const roomType = seed.types.get('Rum')!;
+    await server.db.query(
+      `insert into service_resource_types (company_id, service_id, resource_type_id, selectable_by_user, all_resources) values ($1, $2, $3, false, false)`,
+      [seed.companyId, pt, roomType],
+    );
+    await server.db.query('insert into service_resources (company_id, service_id, resource_type_id, resource_id) values ($1, $2, $3, $4)', [seed.companyId, pt, roomType, room]);
+
+    const both = await book(server, { ServiceId: pt, CustomerId: seed.customerId, From: '2030-03-20T10:00:00' });
+    expect(both.Resources.map((r) => r.ResourceTypeId).sort()).toEqual([seed.types.get('Instruktörer')!, roomType].sort());
+    expect(both.Resources.some((r) => r.ResourceId === room)).toBe(true);
+
+    await book(server, { ServiceId: conference, CustomerId: seed.customerId, From: '2030-03-20T12:00:00' });
+    const before = (await server.db.one<{ n: number }>('select count(*)::int as n from booking_resources'))!.n;
+    const refused = await server.api({ method: 'POST', url: '/api/bookings', payload: { ServiceId: pt, CustomerId: seed.customerId, From: '2030-03-20T12:00:00' } });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(errorOf(refused).Message).toBe('Konferensrummet is already booked 2030-03-20 12:00–13:00.');
+    expect((await server.db.one<{ n: number }>('select count(*)::int as n from booking_resources'))!.n).toBe(before);
+  });
+});
+
 describe('POST /bookings/repeat', () => {
   it('creates the free dates and lists the taken ones as Failed with their reason', async () => {
     const court = seed.resources.get('Bana 1')!;
