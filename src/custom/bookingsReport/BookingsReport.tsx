@@ -4,7 +4,7 @@ import { formatAmount, formatWireDate } from '../../i18n/format';
 import { bookingFilterOf } from '../../common/bookings/bookingApi';
 import { useBookingFilters } from '../../common/bookings/BookingFilters';
 import { bookingCustomerName, resourceNames, totalQuantity, type Booking } from '../../common/bookings/bookingTypes';
-import { StatusChip } from '../../common/bookings/StatusChip';
+import { BookingLink, StatusChip } from '../../common/bookings/StatusChip';
 import { ExportButtons, ExportProgress, useBookingExport } from '../../common/bookings/useBookingExport';
 import { PageHeading } from '../layout';
 
@@ -50,7 +50,7 @@ export default function BookingsReport({ embedded = false }: { embedded?: boolea
       >
         <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('custom.bookings.tabs.bookings-report')}>
           <DataTable bulkActionButtons={false} rowClick={(id) => `/bookings/${id}`}>
-            <Col source="Id" label="resources.bookings.fields.Id" />
+            <Col source="Id" label="resources.bookings.fields.Id" render={(b) => <BookingLink id={b.Id} />} />
             <Col source="From" label="resources.bookings.fields.From" render={(b) => date(b.From)} />
             <Col source="ServiceName" label="resources.bookings.fields.ServiceName" />
             <Col source="CustomerName" label="resources.bookings.fields.CustomerName" render={(b) => bookingCustomerName(b)} />

@@ -4,7 +4,7 @@ import { formatAmount, formatWireDate } from '../../i18n/format';
 import { useBookingFilters } from '../../common/bookings/BookingFilters';
 import { bookingCustomerName, resourceNames, totalQuantity, type Booking } from '../../common/bookings/bookingTypes';
 import { BulkBookingActions } from './BulkActions';
-import { StatusChip } from '../../common/bookings/StatusChip';
+import { BookingLink, StatusChip } from '../../common/bookings/StatusChip';
 
 type BookingRecord = Booking & { id: number };
 const Col = DataTable.Col<BookingRecord>;
@@ -120,7 +120,7 @@ export function BookingList() {
       ) : (
         <DataTable rowClick={(id) => `/bookings/${id}`} bulkActionButtons={false} empty={<Empty />}>
           <Col source="select" disableSort label={<SelectPage />} render={(b) => <SelectRow booking={b} />} />
-          <Col source="Id" label="resources.bookings.fields.Id" />
+          <Col source="Id" label="resources.bookings.fields.Id" render={(b) => <BookingLink id={b.Id} />} />
           <Col source="From" label="resources.bookings.fields.From" render={(b) => cellDate(b.From)} />
           <Col source="ServiceName" label="resources.bookings.fields.ServiceName" />
           <Col source="CustomerName" label="resources.bookings.fields.CustomerName" render={(b) => bookingCustomerName(b)} />
