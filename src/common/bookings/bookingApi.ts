@@ -77,9 +77,10 @@ export async function fetchBooking(api: BookingDataProvider, id: number): Promis
   return page.Results[0];
 }
 
-/** Cancels a booking (DELETE /bookings/{id}) with the reason kept on it and the message the customer gets. */
+/** Cancels a booking (DELETE /bookings/{id}) with the reason kept on it and the message the customer gets (by e-mail, when there is one). */
 export function cancelBooking(api: BookingDataProvider, id: number, options: { reason?: string; messageToCustomer?: string } = {}) {
-  return api.call('DELETE', `/bookings/${id}`, { query: { UnbookedComments: options.reason || undefined, CommentsToCustomer: options.messageToCustomer || undefined } });
+  const message = options.messageToCustomer?.trim() || undefined;
+  return api.call('DELETE', `/bookings/${id}`, { query: { UnbookedComments: options.reason?.trim() || undefined, CommentsToCustomer: message, SendEmail: message ? true : undefined } });
 }
 
 /** PUT /bookings/{id}/markaspaid. */
