@@ -5,8 +5,8 @@
  */
 import type { DayOfWeek } from '../schema/common';
 import type { RecurringSchedule, TimeException } from '../schema/availability';
-import { availableTimes, isIntervalAvailable, nextFreeTime, ZoneClock } from '../server/domain/availability';
-import type { AvailabilityData, AvailabilityQuery, BookingLoad, ServiceSpec } from '../server/domain/availability';
+import { availableTimes, isIntervalAvailable, nextFreeTime, ZoneClock } from '../domain/availability';
+import type { AvailabilityData, AvailabilityQuery, BookingLoad, ServiceSpec } from '../domain/availability';
 import { percentile } from './stats';
 
 const ZONE = 'Europe/Stockholm';

@@ -9,9 +9,9 @@
 import { DateTime } from 'luxon';
 import type { Db } from '../server/db/db';
 import { seedOtherCompany } from '../server/db/seed';
-import { MAX_CUSTOM_FIELDS_PER_TABLE } from '../server/areas/customFields';
-import { RANGE_LIMIT_DAYS } from '../server/limits';
-import { MAX_PATTERN_VALUE_LENGTH } from '../server/domain/patterns';
+import { MAX_CUSTOM_FIELDS_PER_TABLE } from '../server/areas/services/customFields';
+import { RANGE_LIMIT_DAYS } from '../server/shared/limits';
+import { MAX_PATTERN_VALUE_LENGTH } from '../domain/patterns';
 import { loadTest, percentile, viaFetch, type LatencyResult } from './stats';
 import { startBenchServer } from './server';
 

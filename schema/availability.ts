@@ -72,7 +72,7 @@ export interface RecurringSchedule {
   NumberOfScheduleDays: number | null;
   /** Only the listed Resources follow this schedule; otherwise every resource of the service does. */
   IsResourceSpecific: boolean;
-  /** A slot may start until closing time and run past it (see server/domain/availability/README.md). */
+  /** A slot may start until closing time and run past it (see domain/availability/README.md). */
   EnableBookingUntilClosingTime: boolean;
   /** Fixed set times instead of a grid: the slots start only at ScheduleDates' StartTime. */
   IsFixedTimes?: boolean;

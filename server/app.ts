@@ -5,12 +5,13 @@ import fastifyStatic from '@fastify/static';
 import type { Db } from './db/db';
 import { DataVersions } from './db/versions';
 import type { ServerConfig } from './config';
-import { errorHandler, notFoundHandler } from './errors';
-import contextPlugin from './context';
-import permissionsPlugin from './permissions';
+import { errorHandler, notFoundHandler } from './shared/errors';
+import contextPlugin from './shared/context';
+import permissionsPlugin from './shared/permissions';
 import identityPlugin from './identity/index';
+import integrationsPlugin from './integrations/index';
 import areasPlugin from './areas/index';
-import { addContractSchemas } from './schemas';
+import { addContractSchemas } from './shared/schemas';
 import serviceStackConventions from './serviceStack/index';
 import { addSecurityHeaders } from './securityHeaders';
 import { registerInputGuards, validationOptions } from './validation';
@@ -48,6 +49,7 @@ export async function buildApp({ db, config, logger = false, onRoute }: BuildOpt
 
   await app.register(serviceStackConventions);
   await app.register(permissionsPlugin);
+  await app.register(integrationsPlugin);
   await app.register(identityPlugin);
   await app.register(contextPlugin);
   await app.register(areasPlugin, { prefix: '/api' });

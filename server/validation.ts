@@ -14,10 +14,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOption
 import { AjvCompiler, type Ajv, type RouteDefinition, type ValidatorFactory } from '@fastify/ajv-compiler';
 import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
-import { ApiError, responseStatus } from './errors';
-import { messageFor, requestLanguage, type Lang } from './messages';
+import { ApiError, responseStatus } from './shared/errors';
+import { messageFor, requestLanguage, type Lang } from './shared/messages';
 
-export const INT4_MAX = 2147483647;
+import { INT4_MAX } from './shared/constants';
+export { INT4_MAX };
 export const INT4_MIN = -2147483648;
 
 type Schema = Record<string, unknown>;

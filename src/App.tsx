@@ -29,14 +29,13 @@ import { createI18nProvider } from './i18n';
 import { AppLoadFailure } from './shell/AppLoadFailure';
 import { installClientErrorReporter } from './shell/clientErrorReporter';
 import { Layout } from './shell/Layout';
-import type { CustomPage, ShellMenuEntry } from './shell/menuTypes';
 import { RedirectToDashboard, shellRoutes } from './shell/routes';
 import { UNPADDED_PATHS } from './shell/screens';
 import { ShellContext, type ShellConfig } from './shell/ShellContext';
 import { theme } from './shell/theme';
-import { declarations } from './resources';
-import { menuEntries, renderResources, resourceApis } from './resources/engine/renderResources';
-import { customPages } from './custom';
+import { EmbedsProvider } from './common/embeds';
+import { customPages, declarations, embeds, sidebar } from './registry';
+import { renderResources, resourceApis } from './resources/engine/renderResources';
 
 interface Services {
   config: RuntimeConfig;
@@ -67,11 +66,6 @@ function createServices(config: RuntimeConfig, i18nProvider: I18nProvider): Serv
     createDataProvider(config.apiUrl, httpClient, resourceApis(declarations), { getTimeZone }),
     (key, options) => i18nProvider.translate(key, options),
   );
-  const pages = customPages as CustomPage[];
-  const menu: ShellMenuEntry[] = [
-    ...(menuEntries(declarations) as ShellMenuEntry[]),
-    ...pages.filter((p) => p.group && p.label).map((p) => ({ group: p.group ?? null, label: p.label ?? p.path, icon: p.icon, to: p.path })),
-  ];
   return {
     config,
     session,
@@ -83,8 +77,8 @@ function createServices(config: RuntimeConfig, i18nProvider: I18nProvider): Serv
     },
     shell: {
       events,
-      menu,
-      unpaddedPaths: [...UNPADDED_PATHS, ...pages.filter((p) => p.unpadded).map((p) => p.path)],
+      menu: sidebar,
+      unpaddedPaths: [...UNPADDED_PATHS, ...customPages.filter((p) => p.unpadded).map((p) => p.path)],
       roles: () => session.roleIds,
     },
     Login: () => <LoginPage session={session} />,
@@ -106,12 +100,13 @@ const AuthenticationError = lazy(() => import('./shell/errorPages').then((m) => 
 function BookingAdmin({ services, profile, i18nProvider }: { services: Services; profile: AuthUser; i18nProvider: I18nProvider }) {
   const { dataProvider, authProvider, shell, Login } = services;
   useEffect(() => installClientErrorReporter((report) => dataProvider.call('POST', '/errors', { body: report })), [dataProvider]);
-  const pages = customPages as CustomPage[];
+  const pages = customPages;
   const resourceNames = useMemo(() => declarations.map((d) => d.name), []);
   return (
     <BrowserRouter>
       <ProfileContext.Provider value={profile}>
         <ShellContext.Provider value={shell}>
+          <EmbedsProvider value={embeds}>
           <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} theme={theme} store={store}>
             <CssBaseline enableColorScheme>
               <CoreAdminUI
@@ -141,6 +136,7 @@ function BookingAdmin({ services, profile, i18nProvider }: { services: Services;
               <Notification />
             </CssBaseline>
           </AdminContext>
+          </EmbedsProvider>
         </ShellContext.Provider>
       </ProfileContext.Provider>
     </BrowserRouter>

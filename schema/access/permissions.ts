@@ -2,7 +2,7 @@
  * (Kept in a folder of its own so that the contract generator, which reads schema/*.ts, skips it.)
  *
  * The permission matrix: which role may use which area of the back office, and how. Read by the API
- * (server/permissions.ts guards every route) and by the admin (the sidebar and the screens hide what
+ * (server/shared/permissions.ts guards every route) and by the admin (the sidebar and the screens hide what
  * the signed-in user's roles cannot use). Change access here and both sides follow.
  *
  * An area is named after the first segment of its API path (`/api/customers/…` → `customers`) and of

@@ -1,23 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import services from './services';
-import prices from './prices';
-import articles from './articles';
-import customFields from './customFields';
-import companyAndCustomers from './companyAndCustomers';
-import rebateCodes from './rebatecodes';
-import calculatePrice from './calculatePrice';
-import scheduling from './scheduling/index';
+import { registerFieldErrorMessages } from '../shared/fieldErrors';
+import { registerCustomFieldMessages } from '../shared/customFieldValues';
+import services from './services/index';
+import company from './company/index';
+import customers from './customers/index';
+import schedules from './schedules/index';
 import bookings from './bookings/index';
 
-/** Registers every area of the API under /api. One plugin per area of the spec. */
+/**
+ * Registers every area of the API under /api: one folder and one plugin per area of the spec.
+ * The messages of server/shared that areas use are loaded here; each area loads its own.
+ */
 export default async function areas(app: FastifyInstance): Promise<void> {
+  registerFieldErrorMessages();
+  registerCustomFieldMessages();
   await app.register(services);
-  await app.register(prices);
-  await app.register(articles);
-  await app.register(customFields);
-  await app.register(companyAndCustomers);
-  await app.register(rebateCodes);
-  await app.register(calculatePrice);
-  await app.register(scheduling);
+  await app.register(company);
+  await app.register(customers);
+  await app.register(schedules);
   await app.register(bookings);
 }

@@ -17,6 +17,12 @@ export interface Db {
   /** Several statements without parameters (migrations). */
   exec(text: string): Promise<void>;
   /**
+   * Several statements without parameters, with the rows every one of them returns (the job queue's
+   * `BEGIN; …; SELECT …; COMMIT` blocks). On PGlite a block that fails is rolled back before anyone
+   * else's statement runs.
+   */
+  execRows(text: string): Promise<Record<string, unknown>[]>;
+  /**
    * Runs fn in one transaction; commits on success, rolls back on throw.
    * Serialization failures (40001) and deadlocks (40P01) are retried a few times,
    * so fn must be safe to run again.

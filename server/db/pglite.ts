@@ -19,6 +19,13 @@ function wrap(runner: Runner, root: PGlite): Db {
     async exec(text: string) {
       await runner.exec(text);
     },
+    async execRows(text: string) {
+      const rowsOf = (results: { rows: Record<string, unknown>[] }[]) => results.flatMap((r) => r.rows);
+      if (runner !== root) return rowsOf(await runner.exec(text));
+      // Inside a PGlite transaction, so a block that fails part-way is rolled back while no other
+      // statement can run (the one session would otherwise be left in an aborted transaction).
+      return root.transaction(async (t) => rowsOf(await t.exec(text)));
+    },
     async tx<T>(fn: (db: Db) => Promise<T>) {
       // PGlite is a single session: a nested tx joins the outer one.
       if (runner !== root) return fn(db);

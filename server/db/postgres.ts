@@ -45,6 +45,10 @@ function wrap(runner: Queryable, pool: pg.Pool, inTx: boolean): Db {
     async exec(text: string) {
       await runner.query(text);
     },
+    async execRows(text: string) {
+      const res: pg.QueryResult | pg.QueryResult[] = await runner.query(text);
+      return (Array.isArray(res) ? res : [res]).flatMap((r) => r.rows as Record<string, unknown>[]);
+    },
     async tx<T>(fn: (db: Db) => Promise<T>, options?: { serializable?: boolean }) {
       if (inTx) return fn(db);
       return withRetry(async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db';
-import { hashPassword } from '../identity/passwords';
+import { hashPassword } from '../identity/public';
 import { seedCatalog } from './seed/catalog';
 import { seedRebateCodes } from './seed/rebatecodes';
 import { seedScheduling } from './seed/scheduling';

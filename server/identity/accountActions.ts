@@ -1,7 +1,8 @@
 import type { Db } from '../db/db';
-import type { Lang } from '../messages';
+import type { Lang } from '../shared/messages';
 import type { JobQueue } from '../integrations/jobs';
-import { queueMail } from '../integrations/mail/queue';
+import { keyOf, queueMail } from '../integrations/mail/queue';
+import type { Outbox } from '../shared/outbox/outbox';
 import { findUserByEmail, type IdentityUser } from './accounts';
 import { hashPassword } from './passwords';
 import { endAllSessions } from './revocations';
@@ -19,8 +20,10 @@ export interface AccountLinks {
 
 export interface AccountServices {
   db: Db;
-  /** Mails go out through the job queue, after the answer (integrations/mail/queue). */
+  /** Work done after the answer (the forgot-password look-up). */
   jobs: JobQueue;
+  /** Mails go out through the outbox, after the commit (integrations/mail/queue). */
+  outbox: Outbox;
   links: AccountLinks;
 }
 
@@ -46,17 +49,17 @@ const LINK_MAILS: Record<UserTokenPurpose, { link: keyof AccountLinks; subject: 
 };
 
 /** Issues a token of `purpose` for the user and mails them the link that uses it. */
-async function mailTokenLink({ db, jobs, links }: AccountServices, user: IdentityUser, lang: Lang, purpose: UserTokenPurpose): Promise<void> {
+async function mailTokenLink({ db, outbox, links }: AccountServices, user: IdentityUser, lang: Lang, purpose: UserTokenPurpose): Promise<void> {
   const mail = LINK_MAILS[purpose];
   const token = await issueUserToken(db, { companyId: user.companyId, userId: user.id, purpose });
   const link = links[mail.link](token, lang);
-  await queueMail(jobs, db, {
-    companyId: user.companyId,
-    to: user.email,
-    subject: t(lang, mail.subject),
-    text: t(lang, mail.body, { name: displayName(user), email: user.email, link }),
-    kind: purpose,
-  });
+  // One mail per issued token, whatever retries the caller makes.
+  await queueMail(
+    outbox,
+    db,
+    { companyId: user.companyId, to: user.email, subject: t(lang, mail.subject), text: t(lang, mail.body, { name: displayName(user), email: user.email, link }), kind: purpose },
+    keyOf(purpose, token),
+  );
 }
 
 /** Reset mails one address gets at most per hour; further requests are dropped without a word. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { InteractionDetails } from 'oidc-provider';
-import type { Lang } from '../messages';
+import type { Lang } from '../shared/messages';
 import { authenticate } from './accounts';
 import {
   deleteAccount,

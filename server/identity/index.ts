@@ -1,9 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { extendMessages } from '../messages';
-import { createMailer } from '../integrations/mail/index';
-import { deliverQueuedMail } from '../integrations/mail/queue';
-import { JobQueue } from '../integrations/jobs';
+import { extendMessages } from '../shared/messages';
 import type { ServerConfig } from '../config';
 import { accountLinks, workPasswordResets, type AccountServices } from './accountActions';
 import accountPages from './accountPages';
@@ -31,25 +28,19 @@ export function adminOrigins(publicUrl: string, env: NodeJS.ProcessEnv = process
 /**
  * Identity for the booking API. With KEYCLOAK_URL unset it mounts the embedded OpenID provider on
  * Keycloak's layout at /realms/{realm}; otherwise it trusts that Keycloak realm. Either way it
- * decorates `verifyToken` and `mailer` and serves the /api/users calls.
+ * decorates `verifyToken` and serves the /api/users calls; its mails go through the outbox (integrations plugin).
  */
 async function identity(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
   extendMessages(identityMessages);
-  const mailer = createMailer(db);
-  app.decorate('mailer', mailer);
-  const jobs = new JobQueue(db, { onError: (err, job) => app.log.warn({ err, job }, 'job failed; it will be retried') });
-  app.decorate('jobs', jobs);
-  deliverQueuedMail(jobs, mailer);
-  app.addHook('onReady', async () => jobs.start());
-  app.addHook('onClose', async () => jobs.stop());
   app.decorate('tokenRevoked', (token) => tokenRevoked(db, token));
 
   const realmPath = `/realms/${config.realm}`;
   const links = accountLinks(`${config.publicUrl}${realmPath}`);
   const services: AccountServices = {
     db,
-    jobs,
+    jobs: app.jobs,
+    outbox: app.outbox,
     links: config.keycloakUrl ? { ...links, resetPassword: () => keycloakResetUrl(config) } : links,
   };
   workPasswordResets(services);
@@ -86,4 +77,4 @@ function keycloakResetUrl(config: ServerConfig): string {
   return `${config.keycloakUrl!.replace(/\/$/, '')}/realms/${config.realm}/login-actions/reset-credentials?client_id=${encodeURIComponent(config.adminClientId)}`;
 }
 
-export default fp(identity, { name: 'identity' });
+export default fp(identity, { name: 'identity', dependencies: ['integrations'] });

@@ -1,5 +1,5 @@
-import { ApiError } from '../errors';
-import { messageFor, type Lang } from '../messages';
+import { ApiError } from '../shared/errors';
+import { messageFor, type Lang } from '../shared/messages';
 import { passwordProblem } from './passwords';
 
 /** ResponseStatus messages of the /users calls (added with extendMessages). */

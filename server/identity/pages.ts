@@ -1,4 +1,4 @@
-import type { Lang } from '../messages';
+import type { Lang } from '../shared/messages';
 import { t } from './texts';
 
 /** Escapes text for HTML element content and quoted attribute values. */

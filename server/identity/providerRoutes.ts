@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import type { TokenVerifier, VerifiedToken } from '../context';
+import type { TokenVerifier, VerifiedToken } from '../shared/context';
 import { findUserBySubject, userClaims } from './accounts';
 import type { EmbeddedProvider } from './provider';
 import { ROUTES } from './provider';

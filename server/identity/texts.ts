@@ -1,4 +1,4 @@
-import { LANGUAGES, type Lang } from '../messages';
+import { LANGUAGES, type Lang } from '../shared/messages';
 
 /** Words on the identity pages and in account e-mails, in the four interface languages. */
 const texts = {

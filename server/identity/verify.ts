@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { Db } from '../db/db';
-import type { TokenVerifier, VerifiedToken } from '../context';
+import type { TokenVerifier, VerifiedToken } from '../shared/context';
 import type { IdentityKeys } from './keys';
 import { API_RESOURCE } from './provider';
 

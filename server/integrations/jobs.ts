@@ -1,138 +1,170 @@
+import { PgBoss, type Db as BossDb, type Job } from 'pg-boss';
 import type { Db, SqlParam } from '../db/db';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The durable job queue (mail delivery and other work after the answer); decorated by the identity plugin. */
+    /** The durable job queue (pg-boss); decorated by the integrations plugin. */
     jobs: JobQueue;
   }
 }
 
-/** Handles one job; throwing makes it run again later. */
+/** Handles one job; throwing makes it run again later (with backoff), until its retries are spent. */
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
-export interface JobQueueOptions {
-  /** How long a claimed job is left alone before another process may take it (a crashed worker). */
-  leaseSeconds?: number;
-  /** Attempts before a job is parked (run_at = infinity, last_error kept for inspection). */
-  maxAttempts?: number;
-  /** How often due jobs are looked for when nothing kicked the queue. */
-  pollMs?: number;
-  onError?: (err: unknown, job: { id: number; kind: string }) => void;
+/** How a queue retries a job whose handler threw. */
+export interface RetryPolicy {
+  /** Runs in all, the first included (pg-boss's retryLimit is this less one). */
+  maxAttempts: number;
+  /** Seconds before the first retry; each later one waits twice as long (at most an hour). */
+  retryDelaySeconds: number;
 }
 
-interface JobRow {
-  id: number;
-  kind: string;
-  payload: Record<string, unknown>;
-  attempts: number;
+export interface JobQueueOptions {
+  /** How often a worker looks for due jobs (seconds, at least 0.5). */
+  pollSeconds?: number;
+  onError?: (err: unknown, job: { id: string; name: string }) => void;
+}
+
+const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 8, retryDelaySeconds: 5 };
+const SCHEMA = 'pgboss';
+
+/**
+ * pg-boss's view of the project's database: every statement goes through `db` (on PGlite, the one
+ * session every other statement uses, so they are serialised), parameterless texts may be several
+ * statements (pg-boss's `BEGIN; …; COMMIT` blocks).
+ */
+export function bossDb(db: Db): BossDb {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values?.length) return { rows: await db.query(text, values as SqlParam[]) };
+      return { rows: await db.execRows(text) };
+    },
+  };
 }
 
 /**
- * A small durable job queue on the `jobs` table (the role DESIGN.md gives pg-boss): `send` inside
- * the caller's transaction, so nothing runs for a rolled-back change; every process works the
- * queue, claiming due rows with `for update skip locked`; a job is deleted when its handler
- * succeeds and retried with backoff when it throws or its process dies.
+ * The durable job queue: pg-boss on the project's database (schema `pgboss`, created by migration
+ * 040), on PGlite as on a PostgreSQL server. `send` writes in the caller's transaction, so nothing
+ * runs for a rolled-back change; workers in every process poll for due jobs; a job whose handler
+ * throws is retried with exponential backoff and kept as failed after its last attempt.
  * @example
  * const jobs = new JobQueue(db);
- * jobs.work('mail', async (payload) => mailer.send(payload as MailMessage));
- * await jobs.send(tx, 'mail', message);
- * jobs.start();
+ * jobs.work('report', async (payload) => build(payload), { maxAttempts: 3, retryDelaySeconds: 10 });
+ * await jobs.start();
+ * await db.tx((tx) => jobs.send(tx, 'report', { id: 7 }));
  */
 export class JobQueue {
-  private readonly handlers = new Map<string, JobHandler>();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private readonly lease: number;
-  private readonly maxAttempts: number;
-  private readonly pollMs: number;
+  private readonly handlers = new Map<string, { handler: JobHandler; retry: RetryPolicy }>();
+  private readonly boss: PgBoss;
+  private started = false;
+  /** Jobs this process's workers are running now (drain waits for them). */
+  private readonly running = new Set<Promise<void>>();
+  /** pg-boss knows the queues (from the first start on, after a stop too). */
+  private ready = false;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly options: JobQueueOptions = {},
   ) {
-    this.lease = options.leaseSeconds ?? 60;
-    this.maxAttempts = options.maxAttempts ?? 8;
-    this.pollMs = options.pollMs ?? 5000;
-  }
-
-  work(kind: string, handler: JobHandler): void {
-    this.handlers.set(kind, handler);
-  }
-
-  /** Queues a job (in `db`, which may be the caller's transaction) and wakes this process's worker. */
-  async send(db: Db, kind: string, payload: Record<string, unknown>): Promise<void> {
-    await db.query('insert into jobs (kind, payload) values ($1, $2::jsonb)', [kind, JSON.stringify(payload) as SqlParam]);
-    // Inside a transaction the row is not visible until commit; the poll finds it then if this misses.
-    this.kick();
-  }
-
-  /** Works the queue soon (after the current answer has gone out). */
-  kick(): void {
-    if (this.timer === undefined) return;
-    setImmediate(() => {
-      // Not after stop(): the database may be closing.
-      if (this.timer !== undefined) void this.drain().catch(() => undefined);
+    this.boss = new PgBoss({
+      db: bossDb(db),
+      schema: SCHEMA,
+      backend: db.kind === 'pglite' ? 'pglite' : 'postgres',
+      // No cron schedules are used; reminders will be jobs sent with a start time.
+      schedule: false,
+      registerInstance: false,
     });
+    this.boss.on('error', (err) => this.options.onError?.(err, { id: '', name: 'pg-boss' }));
   }
 
-  /** Polls for due jobs until stop(). */
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.kick(), this.pollMs);
-    this.timer.unref();
-    this.kick();
+  /** Registers the handler of one queue (before start). */
+  work(name: string, handler: JobHandler, retry: RetryPolicy = DEFAULT_RETRY): void {
+    if (this.started) throw new Error(`queue ${name} registered after the job queue started`);
+    this.handlers.set(name, { handler, retry });
   }
 
+  /**
+   * Queues a job in `db` (the caller's transaction, or the database itself). Only once started
+   * (a stopped queue still takes jobs for the next process): pg-boss then knows its queues and issues nothing but the insert, in `db` (on PGlite a look-up
+   * on the database itself while the caller's transaction holds the one session would wait forever).
+   */
+  async send(db: Db, name: string, payload: Record<string, unknown>): Promise<void> {
+    if (!this.handlers.has(name)) throw new Error(`no worker for queue ${name}`);
+    if (!this.ready) throw new Error(`job queue not started; cannot send to ${name}`);
+    await this.boss.send(name, payload, { db: bossDb(db) });
+  }
+
+  /**
+   * Migrates pg-boss's schema if a newer pg-boss needs it, creates the queues and starts their
+   * workers (none with `workers: false`: a process that only sends, or drains by hand).
+   */
+  async start({ workers = true }: { workers?: boolean } = {}): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    await this.boss.start();
+    for (const [name, { retry }] of this.handlers) {
+      const policy = {
+        retryLimit: retry.maxAttempts - 1,
+        retryDelay: retry.retryDelaySeconds,
+        retryBackoff: true,
+        retryDelayMax: 3600,
+      };
+      if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, policy);
+      else await this.boss.createQueue(name, policy);
+      if (!workers) continue;
+      await this.boss.work(name, { pollingIntervalSeconds: this.options.pollSeconds ?? 2 }, async (jobs: Job<Record<string, unknown>>[]) => {
+        for (const job of jobs) {
+          const run = this.run(job);
+          this.running.add(run);
+          await run.finally(() => this.running.delete(run));
+        }
+      });
+    }
+    // createQueue and updateQueue leave the queue in pg-boss's cache.
+    this.ready = true;
+  }
+
+  /** Stops the workers (letting a running job finish) and pg-boss's maintenance. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, timeout: 10_000, close: false });
   }
 
-  /** Runs due jobs until none is left; concurrent calls share one run. Resolves when done. */
+  /**
+   * Runs every due job of every queue in this process until none is left, the same way a worker
+   * does, and waits for the jobs this process's workers are running (tests and scripts use it
+   * instead of waiting for a poll). Resolves when done.
+   */
   async drain(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false;
-          while ((await this.runBatch()) > 0);
-        } while (this.again);
-      } finally {
-        this.running = undefined;
+    if (!this.started) return;
+    for (let ran = true; ran; ) {
+      ran = false;
+      for (const name of this.handlers.keys()) {
+        const jobs = await this.boss.fetch<Record<string, unknown>>(name, { batchSize: 10 });
+        for (const job of jobs) {
+          ran = true;
+          try {
+            await this.run(job);
+            await this.boss.complete(name, job.id);
+          } catch (err) {
+            await this.boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+          }
+        }
       }
-    })();
-    return this.running;
+      if (this.running.size) {
+        ran = true;
+        await Promise.allSettled([...this.running]);
+      }
+    }
   }
 
-  private async runBatch(): Promise<number> {
-    const kinds = [...this.handlers.keys()];
-    if (!kinds.length) return 0;
-    const jobs = await this.db.query<JobRow>(
-      `update jobs set attempts = attempts + 1, run_at = now() + make_interval(secs => $2)
-        where id in (select id from jobs where run_at <= now() and kind = any($1::text[]) order by id limit 10 for update skip locked)
-        returning id, kind, payload, attempts`,
-      [kinds, this.lease],
-    );
-    for (const job of jobs) {
-      try {
-        await this.handlers.get(job.kind)!(job.payload);
-        await this.db.query('delete from jobs where id = $1', [job.id]);
-      } catch (err) {
-        this.options.onError?.(err, { id: Number(job.id), kind: job.kind });
-        const parked = job.attempts >= this.maxAttempts;
-        await this.db.query(
-          `update jobs set last_error = $2,
-                  run_at = case when $3 then 'infinity'::timestamptz else now() + make_interval(secs => least(3600, 5 * power(2, attempts))) end
-            where id = $1`,
-          [job.id, String(err instanceof Error ? err.message : err).slice(0, 2000), parked],
-        );
-      }
+  private async run(job: Job<Record<string, unknown>>): Promise<void> {
+    try {
+      await this.handlers.get(job.name)!.handler(job.data);
+    } catch (err) {
+      this.options.onError?.(err, { id: job.id, name: job.name });
+      throw err;
     }
-    return jobs.length;
   }
 }

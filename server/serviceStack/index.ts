@@ -18,9 +18,9 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { ValidationErrors } from '../errors';
+import { ValidationErrors } from '../shared/errors';
 import { listFieldsOf, projectPage, selectFields } from './fields';
-import './validation';
+import { registerValidationMessages } from './validation';
 import { normalise, shapeOf, type SchemaNode, type Shape } from './shapes';
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
@@ -84,6 +84,7 @@ function onRoute(route: RouteOptions): void {
 }
 
 async function serviceStackConventions(app: FastifyInstance): Promise<void> {
+  registerValidationMessages();
   app.addHook('onRequest', emptyJsonBody);
   app.addHook('onRoute', onRoute);
 }

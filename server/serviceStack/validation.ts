@@ -1,4 +1,4 @@
-import { extendMessages, type Lang } from '../messages';
+import { extendMessages, type Lang } from '../shared/messages';
 import { resolveRef } from './shapes';
 
 /** Messages of the ServiceStack conventions (server/serviceStack), in the four languages. */
@@ -22,7 +22,10 @@ const messages = {
     no: "'{field}' må være en dato: yyyy-MM-dd, eller et ISO 8601-tidspunkt med Z eller en forskyvning.",
   },
 } satisfies Record<string, Record<Lang, string>>;
-extendMessages(messages);
+/** Loads the validation messages into the server catalogue (the ServiceStack conventions plugin calls it). */
+export function registerValidationMessages(): void {
+  extendMessages(messages);
+}
 
 const DATE_TIME_PATTERN = resolveRef('#/definitions/LocalDateTime')?.pattern;
 const DATE_PATTERN = resolveRef('#/definitions/LocalDate')?.pattern;

@@ -15,9 +15,9 @@
  * const { calculation } = await port('calculateServicePrice')(tx, ctx, serviceId, request);   // in bookings
  */
 import type { CalculatePriceRequest } from '../../schema/pricing';
-import type { AvailabilityData, Instant, ServiceSpec } from '../domain/availability';
-import type { PriceCalculation, RebateCodeRule, TransactionDraft } from '../domain/pricing';
-import type { CallerContext } from '../context';
+import type { AvailabilityData, Instant, ServiceSpec } from '../../domain/availability';
+import type { PriceCalculation, RebateCodeRule, TransactionDraft } from '../../domain/pricing';
+import type { CallerContext } from './context';
 import type { Db } from '../db/db';
 
 export interface ServiceAvailabilitySpec {

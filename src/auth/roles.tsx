@@ -23,6 +23,12 @@ export function useCan(area: string, action: Action = 'read'): boolean {
   return can(useRoles(), area, action);
 }
 
+/** Whether the signed-in user may read an area of the permission matrix. */
+export function useCanRead(): (area: string) => boolean {
+  const roles = useRoles();
+  return (area) => can(roles, area, 'read');
+}
+
 /** A filter for admin paths the signed-in user may open. */
 export function useCanOpen(): (path: string) => boolean {
   const roles = useRoles();

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNotify } from 'react-admin';
-import { apiErrorInfo, isLicenseLimit } from './api';
+import { apiErrorInfo, isLicenseLimit } from '../common/api';
 
 /**
  * Wraps a save for a react-admin `<Form onSubmit>`: notifies success, and on failure notifies the

@@ -1,20 +1,16 @@
 import { DateTime } from 'luxon';
+import { formatMoney, toMinor } from '../../domain/pricing/money';
 
 /**
- * An amount with its currency sign in the interface language: the sign after the amount, except '$',
- * which goes before (spec core.md §9); whole amounts without decimals, others with two.
+ * An amount (major units, as on the wire) with its currency sign in the interface language: the
+ * spec's one money rule (core.md §9), written once in the pricing domain's `formatMoney`: the sign
+ * after the amount except '$', which goes before; the locale's decimal mark; whole amounts without decimals.
  * @example
  * formatAmount(149.5, 'kr', 'sv') // '149,50 kr'
  * formatAmount(10, '$', 'en') // '$10'
  */
 export function formatAmount(amount: number, sign: string, locale: string): string {
-  const whole = Number.isInteger(amount);
-  const value = new Intl.NumberFormat(locale === 'no' ? 'nb' : locale, {
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(amount);
-  if (!sign) return value;
-  return sign === '$' ? `$${value}` : `${value} ${sign}`;
+  return formatMoney(toMinor(amount), sign, locale);
 }
 
 const DATE_LOCALES: Record<string, string> = { sv: 'sv', en: 'en-US', fi: 'fi', no: 'nb' };

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { AppEvents } from '../dataProvider/events';
-import type { ShellMenuEntry } from './menuTypes';
+import type { ShellMenuEntry } from '../common/registry';
 
 export interface ShellConfig {
   events: AppEvents;

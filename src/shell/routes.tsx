@@ -1,6 +1,6 @@
 import { lazy, type ReactElement } from 'react';
 import { Navigate, Route } from 'react-router-dom';
-import type { CustomPage } from './menuTypes';
+import type { CustomPage } from '../common/registry';
 import { REDIRECTS, SCREENS, isClaimed } from './screens';
 
 // Pages, not needed on the first screen; the layout's Suspense shows while they load.

@@ -1,62 +1,53 @@
-import type { MenuGroup } from './menuTypes';
-
-/** A screen of the route table: its message key (shell.screens.<key>), paths and sidebar place. */
+/** A screen of the spec: its message key (shell.screens.<key>) and paths. */
 export interface ScreenDef {
   key: string;
   paths: string[];
-  /** Sidebar group, 'top' for the ungrouped items at the top, undefined = not in the sidebar. */
-  menu?: MenuGroup | 'top';
-  /** Path the sidebar links to (default: the first path). */
-  menuPath?: string;
 }
 
 /**
- * Every screen of spec core.md §2 and areas.md §2 except the dashboard. The app renders
- * NotYetAvailable for the paths no resource or custom page has claimed yet.
+ * The paths of every screen of spec core.md §2 and areas.md §2 except the dashboard. The app renders
+ * NotYetAvailable for the paths no resource or custom page has claimed yet. Not the sidebar: that is
+ * src/registry.ts, which lists only what works.
  */
 export const SCREENS: ScreenDef[] = [
-  { key: 'scheduler', paths: ['/scheduler'], menu: 'top' },
-  { key: 'bookings', paths: ['/bookings', '/bookings/:id', '/bookings-new', '/bookings-report'], menu: 'top' },
-  { key: 'newsletters', paths: ['/newsletters', '/newsletters/send', '/newsletters/new', '/newsletters/templates/:id'], menu: 'customers' },
-  { key: 'services', paths: ['/services', '/services/new', '/services/:id'], menu: 'services' },
-  { key: 'articles', paths: ['/articles', '/articles/new', '/articles/:id'], menu: 'services' },
+  { key: 'scheduler', paths: ['/scheduler'] },
+  { key: 'bookings', paths: ['/bookings', '/bookings/:id', '/bookings-new', '/bookings-report'] },
+  { key: 'newsletters', paths: ['/newsletters', '/newsletters/send', '/newsletters/new', '/newsletters/templates/:id'] },
+  { key: 'services', paths: ['/services', '/services/new', '/services/:id'] },
+  { key: 'articles', paths: ['/articles', '/articles/new', '/articles/:id'] },
   {
     key: 'promoCodes',
     paths: ['/promo-codes-value-cards', '/promo-codes', '/promo-codes/new', '/promo-codes/:id', '/promo-codes-usages', '/promo-codes-transactions-report'],
-    menu: 'services',
   },
-  { key: 'customFields', paths: ['/custom-fields', '/custom-fields/new', '/custom-fields/:id'], menu: 'services' },
+  { key: 'customFields', paths: ['/custom-fields', '/custom-fields/new', '/custom-fields/:id'] },
   { key: 'prices', paths: ['/prices', '/prices/new', '/prices/:id'] },
   {
     key: 'schedules',
     paths: ['/schedules', '/schedules/recurring/new', '/schedules/recurring/:id', '/schedules/date/new', '/schedules/date/:id'],
-    menu: 'schedules',
   },
   {
     key: 'resources',
     paths: ['/resources', '/resources/new', '/resources/:id', '/resource-types/new', '/resource-types/:id', '/create-resources-wizard/new', '/create-resources-wizard/:id'],
-    menu: 'schedules',
   },
-  { key: 'timeExceptions', paths: ['/time-exceptions', '/time-exceptions/new', '/time-exceptions/:id', '/time-exceptions-report'], menu: 'schedules' },
-  { key: 'customers', paths: ['/customers', '/customers/inactive', '/customers/new', '/customers/:id'], menu: 'customers' },
-  { key: 'accountingSettings', paths: ['/eaccounting/settings', '/eaccounting'], menu: 'accounting' },
-  { key: 'priceMappings', paths: ['/eaccounting/service-price-mappings', '/eaccounting/articles'], menu: 'accounting' },
-  { key: 'company', paths: ['/company'], menu: 'settings' },
+  { key: 'timeExceptions', paths: ['/time-exceptions', '/time-exceptions/new', '/time-exceptions/:id', '/time-exceptions-report'] },
+  { key: 'customers', paths: ['/customers', '/customers/inactive', '/customers/new', '/customers/:id'] },
+  { key: 'accountingSettings', paths: ['/eaccounting/settings', '/eaccounting'] },
+  { key: 'priceMappings', paths: ['/eaccounting/service-price-mappings', '/eaccounting/articles'] },
+  { key: 'company', paths: ['/company'] },
   { key: 'administrators', paths: ['/administrators/new', '/administrators/:id'] },
-  { key: 'bookingSettings', paths: ['/booking-settings'], menu: 'settings' },
-  { key: 'systemSettings', paths: ['/system-settings'], menu: 'settings' },
-  { key: 'paymentSettings', paths: ['/payment-settings', '/stripe-auth'], menu: 'settings' },
+  { key: 'bookingSettings', paths: ['/booking-settings'] },
+  { key: 'systemSettings', paths: ['/system-settings'] },
+  { key: 'paymentSettings', paths: ['/payment-settings', '/stripe-auth'] },
   { key: 'messageTemplates', paths: ['/messages/templates/new', '/messages/templates/:id'] },
-  { key: 'bookingPrintouts', paths: ['/booking-printout', '/booking-printout/new', '/booking-printout/:id'], menu: 'settings' },
-  { key: 'codelockSettings', paths: ['/codelock-settings'], menu: 'settings' },
-  { key: 'calendarSync', paths: ['/sync'], menu: 'settings' },
-  { key: 'mailchimpSettings', paths: ['/mailchimp-settings'], menu: 'settings' },
-  { key: 'webhooks', paths: ['/webhook-settings', '/webhooks/endpoint/new', '/webhooks/endpoint/:id'], menu: 'settings' },
-  { key: 'homepage', paths: ['/homepage/*', '/images/new', '/images/:id', '/posts/new', '/posts/:id'], menu: 'settings', menuPath: '/homepage' },
+  { key: 'bookingPrintouts', paths: ['/booking-printout', '/booking-printout/new', '/booking-printout/:id'] },
+  { key: 'codelockSettings', paths: ['/codelock-settings'] },
+  { key: 'calendarSync', paths: ['/sync'] },
+  { key: 'mailchimpSettings', paths: ['/mailchimp-settings'] },
+  { key: 'webhooks', paths: ['/webhook-settings', '/webhooks/endpoint/new', '/webhooks/endpoint/:id'] },
+  { key: 'homepage', paths: ['/homepage/*', '/images/new', '/images/:id', '/posts/new', '/posts/:id'] },
   {
     key: 'support',
     paths: ['/support', '/support/manuals', '/support/tickets', '/support/tickets/new', '/support/tickets/:id', '/support/tickets/:id/edit', '/support/cases'],
-    menu: 'top',
   },
   { key: 'account', paths: ['/account', '/extra-licenses', '/billing/add-credit-card', '/billing/accept', '/billing/callback', '/billing/cancel', '/billing/settings'] },
   { key: 'reviews', paths: ['/reviews'] },

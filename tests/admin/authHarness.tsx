@@ -8,7 +8,7 @@ import { createI18nProvider } from '../../src/i18n';
 import { ProfileContext, type AuthUser } from '../../src/auth/profile';
 import { ShellContext, type ShellConfig } from '../../src/shell/ShellContext';
 import { ROLE_IDS } from '../../schema/access/permissions';
-import type { ShellMenuEntry } from '../../src/shell/menuTypes';
+import type { ShellMenuEntry } from '../../src/common/registry';
 
 export const API = 'http://api.test/api';
 export const server = setupServer();

@@ -8,7 +8,8 @@ import { ROLE_IDS } from '../../schema/access/permissions';
 import type { Booking, BookingStatus } from '../../src/common/bookings/bookingTypes';
 import { createDataProvider, createHttpClient, AppEvents, withFieldLabels } from '../../src/dataProvider';
 import { englishMessages } from '../../src/i18n';
-import { declarations } from '../../src/resources';
+import { EmbedsProvider } from '../../src/common/embeds';
+import { declarations, embeds } from '../../src/registry';
 import { renderResources, resourceApis } from '../../src/resources/engine/renderResources';
 import { ShellContext, type ShellConfig } from '../../src/shell/ShellContext';
 import { API, list } from './engineHarness';
@@ -93,14 +94,16 @@ export function renderBookings(url: string, pages: { path: string; element: Reac
     >
       <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
         <ShellContext.Provider value={shell}>
-          <AdminUI layout={BareLayout}>
-            {renderResources(declarations)}
-            <CustomRoutes>
-              {pages.map((p) => (
-                <Route key={p.path} path={p.path} element={p.element} />
-              ))}
-            </CustomRoutes>
-          </AdminUI>
+          <EmbedsProvider value={embeds}>
+            <AdminUI layout={BareLayout}>
+              {renderResources(declarations)}
+              <CustomRoutes>
+                {pages.map((p) => (
+                  <Route key={p.path} path={p.path} element={p.element} />
+                ))}
+              </CustomRoutes>
+            </AdminUI>
+          </EmbedsProvider>
         </ShellContext.Provider>
       </AdminContext>
     </TestMemoryRouter>,

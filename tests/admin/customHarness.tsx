@@ -11,6 +11,8 @@ import { englishMessages } from '../../src/i18n';
 import type { BillingInformation, Company } from '../../schema/company';
 import { ROLE_IDS } from '../../schema/access/permissions';
 import { ShellContext, type ShellConfig } from '../../src/shell/ShellContext';
+import { EmbedsProvider } from '../../src/common/embeds';
+import { embeds } from '../../src/registry';
 
 export const API = 'http://api.test/api';
 
@@ -142,8 +144,10 @@ export function renderPage(ui: ReactElement, url = '/', wrap: (dataProvider: Boo
     >
       <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
         <ShellContext.Provider value={shell}>
-          {ui}
-          <Notification />
+          <EmbedsProvider value={embeds}>
+            {ui}
+            <Notification />
+          </EmbedsProvider>
         </ShellContext.Provider>
       </AdminContext>
     </TestMemoryRouter>,

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { Article } from '../../schema/services';
 import type { RaRecord } from 'react-admin';
-import { articles } from '../../src/resources/articles';
+import { articles } from '../../src/resources/articles/declaration';
 import { csvOf } from '../../src/resources/engine/exporter';
 import { API, calls, callsTo, errorResponse, listHandler, renderAdmin, server } from './engineHarness';
 

@@ -4,11 +4,13 @@ import { afterEach } from 'vitest';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { EmbedsProvider } from '../../src/common/embeds';
+import { embeds } from '../../src/registry';
 import { AdminContext, AdminUI, TestMemoryRouter, type LayoutProps } from 'react-admin';
 import { createDataProvider, createHttpClient, AppEvents, withFieldLabels } from '../../src/dataProvider';
 import { englishMessages } from '../../src/i18n';
-import { renderResources, resourceApis } from '../../src/resources/engine';
-import type { ResourceDeclaration } from '../../src/resources/engine';
+import { renderResources, resourceApis } from '../../src/resources/engine/renderResources';
+import type { ResourceDeclaration } from '../../src/resources/engine/types';
 import { loadContract } from '../../src/resources/engine/schema';
 
 // The contract loads lazily in the app (its own chunk); tests load it up front so forms render without suspending.
@@ -90,7 +92,9 @@ export function renderAdmin(declarations: ResourceDeclaration[], url: string) {
       }}
     >
       <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-        <AdminUI layout={BareLayout}>{renderResources(declarations)}</AdminUI>
+        <EmbedsProvider value={embeds}>
+          <AdminUI layout={BareLayout}>{renderResources(declarations)}</AdminUI>
+        </EmbedsProvider>
       </AdminContext>
     </TestMemoryRouter>,
   );

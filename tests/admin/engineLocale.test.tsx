@@ -6,7 +6,7 @@ import { AdminContext, AdminUI, TestMemoryRouter, useSetLocale, type I18nProvide
 import type { Article } from '../../schema/services';
 import { AppEvents, createDataProvider, createHttpClient } from '../../src/dataProvider';
 import { createI18nProvider } from '../../src/i18n';
-import { declarations } from '../../src/resources';
+import { declarations } from '../../src/registry';
 import { renderResources, resourceApis } from '../../src/resources/engine/renderResources';
 
 // No contract preloaded here (unlike engineHarness): the screens suspend on it the way they do in the

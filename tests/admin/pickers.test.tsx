@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { AdminContext, Form, required, SaveButton } from 'react-admin';
-import { PickerInput } from '../../src/resources/engine/inputs/DateTimeInputs';
+import { PickerInput } from '../../src/common/inputs/DateTimeInputs';
 import type { Language } from '../../src/i18n/languages';
 import { pick, pickerInput } from './pickers';
 

@@ -2,14 +2,15 @@ import type { ReactElement } from 'react';
 import { configure, render } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { EmbedsProvider } from '../../src/common/embeds';
 import { AdminContext, AdminUI, CustomRoutes, TestMemoryRouter, type LayoutProps } from 'react-admin';
 import { Route } from 'react-router-dom';
 import type { RebateCode } from '../../schema/rebatecodes';
 import { createDataProvider, createHttpClient, AppEvents } from '../../src/dataProvider';
 import type { BookingDataProvider } from '../../src/dataProvider/types';
 import { englishMessages } from '../../src/i18n';
-import { declarations } from '../../src/resources';
-import { renderResources, resourceApis } from '../../src/resources/engine';
+import { declarations, embeds } from '../../src/registry';
+import { renderResources, resourceApis } from '../../src/resources/engine/renderResources';
 import { API, list } from './engineHarness';
 
 export { API, calls, callsTo, errorResponse, list, server } from './engineHarness';
@@ -81,14 +82,16 @@ export function renderPromo(
       }}
     >
       <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
-        <AdminUI layout={BareLayout}>
-          {renderResources(declarations)}
-          <CustomRoutes>
-            {pages.map((p) => (
-              <Route key={p.path} path={p.path} element={p.element} />
-            ))}
-          </CustomRoutes>
-        </AdminUI>
+        <EmbedsProvider value={embeds}>
+          <AdminUI layout={BareLayout}>
+            {renderResources(declarations)}
+            <CustomRoutes>
+              {pages.map((p) => (
+                <Route key={p.path} path={p.path} element={p.element} />
+              ))}
+            </CustomRoutes>
+          </AdminUI>
+        </EmbedsProvider>
       </AdminContext>
     </TestMemoryRouter>,
   );

@@ -6,7 +6,7 @@ import { AdminContext, Notification, TestMemoryRouter } from 'react-admin';
 import type { CalculatePriceRequest, CalculatePriceResponse } from '../../schema/pricing';
 import { createDataProvider, createHttpClient, AppEvents } from '../../src/dataProvider';
 import { englishMessages } from '../../src/i18n';
-import { PriceCheck, type PriceCheckChange } from '../../src/custom/priceCheck';
+import { PriceCheck, type PriceCheckChange } from '../../src/custom/priceCheck/PriceCheck';
 import { API, asJson, calls, callsTo, code, errorResponse, list, server } from './promoHarness';
 
 const SERVICE_ID = 3;

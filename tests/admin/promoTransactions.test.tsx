@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import ExcelJS from 'exceljs';
 import type { RebateCodeTransaction } from '../../schema/rebatecodes';
-import { PromoCodeTransactionsPage, PromoCodesPage } from '../../src/custom/promoCodes';
+import PromoCodesPage, { PromoCodeTransactionsPage } from '../../src/custom/promoCodes/PromoCodesPage';
 import { API, asJson, calls, callsTo, code, currencyHandlers, errorResponse, renderPromo, server } from './promoHarness';
 import { pick } from './pickers';
 

@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import type { CustomField } from '../../schema/customfields';
 import type { Customer } from '../../schema/customers';
 import type { Service, ServicePrice } from '../../schema/services';
-import { declarations } from '../../src/resources';
+import { declarations } from '../../src/registry';
 import { API, calls, callsTo, errorResponse, list, listHandler, renderAdmin, server } from './engineHarness';
 
 const price = (id: number, over: Partial<ServicePrice> = {}): ServicePrice => ({

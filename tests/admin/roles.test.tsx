@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { AdminUI, CustomRoutes, Resource } from 'react-admin';
-import { Layout, RedirectToDashboard, shellRoutes, type ShellMenuEntry } from '../../src/shell';
-import { customPages } from '../../src/custom';
+import { Layout } from '../../src/shell/Layout';
+import { RedirectToDashboard, shellRoutes } from '../../src/shell/routes';
+import { customPages, sidebar } from '../../src/registry';
 import { ROLE_IDS } from '../../schema/access/permissions';
 import en from '../../locales/en.json' with { type: 'json' };
 import { API, renderInAdmin, server } from './authHarness';
@@ -11,12 +12,6 @@ import { API, renderInAdmin, server } from './authHarness';
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-
-const menu: ShellMenuEntry[] = [
-  { group: 'services', name: 'services', label: 'shell.screens.services', to: '/services' },
-  { group: 'customers', name: 'customers', label: 'shell.screens.customers', to: '/customers' },
-  { group: 'company', label: 'custom.company.menu', to: '/company' },
-];
 
 function renderAs(roles: number[], url: string) {
   server.use(
@@ -32,7 +27,7 @@ function renderAs(roles: number[], url: string) {
       <Resource name="customers" list={() => <div>Customer list</div>} />
       <CustomRoutes>{shellRoutes(pages, ['services', 'customers'])}</CustomRoutes>
     </AdminUI>,
-    { url, lang: 'en', notification: false, menu, roles },
+    { url, lang: 'en', notification: false, menu: sidebar, roles },
   );
 }
 
@@ -42,10 +37,10 @@ const menuItems = async (): Promise<string[]> => {
 };
 
 describe('the admin by role', () => {
-  it('shows Staff bookings, customers and services but no company, administrators, billing or settings', async () => {
+  it('shows Staff customers, services and schedules but no company, administrators, billing or settings', async () => {
     await renderAs([ROLE_IDS.Staff], '/dashboard');
     const hrefs = await menuItems();
-    expect(hrefs).toEqual(expect.arrayContaining(['/scheduler', '/bookings', '/customers', '/services', '/schedules', '/resources']));
+    expect(hrefs).toEqual(expect.arrayContaining(['/bookings', '/customers', '/services', '/schedules', '/resources']));
     for (const hidden of ['/company', '/administrators', '/booking-settings', '/system-settings', '/payment-settings', '/webhook-settings', '/promo-codes-value-cards', '/eaccounting/settings']) {
       expect(hrefs).not.toContain(hidden);
     }
@@ -60,15 +55,21 @@ describe('the admin by role', () => {
     expect((await screen.findAllByText(en.apiMessages.invalidRole)).length).toBeGreaterThan(0);
   });
 
-  it('shows the Accountant bookings and accounting, not customers or the company', async () => {
+  it('shows the Accountant the promo code transactions report, services and articles, not customers, the company or the codes', async () => {
     await renderAs([ROLE_IDS.Accountant], '/dashboard');
     const hrefs = await menuItems();
-    expect(hrefs).toEqual(expect.arrayContaining(['/bookings', '/eaccounting/settings']));
-    expect(hrefs).not.toContain('/customers');
-    expect(hrefs).not.toContain('/company');
+    expect(hrefs).toEqual(expect.arrayContaining(['/bookings', '/services', '/articles', '/promo-codes-transactions-report']));
+    expect(screen.getByRole('menuitem', { name: 'Transactions report' })).toHaveAttribute('href', '/promo-codes-transactions-report');
+    for (const hidden of ['/customers', '/company', '/promo-codes-value-cards', '/schedules']) expect(hrefs).not.toContain(hidden);
   });
 
-  it('shows the Administrator everything', async () => {
+  it('shows the Administrator every working screen once: the promo codes page holds the transactions report', async () => {
+    await renderAs([ROLE_IDS.Administrator], '/dashboard');
+    const hrefs = await menuItems();
+    expect(hrefs).toEqual(['/dashboard', '/bookings', '/services', '/articles', '/promo-codes-value-cards', '/custom-fields', '/schedules', '/resources', '/time-exceptions', '/customers', '/company', '/booking-settings']);
+  });
+
+  it('shows the Administrator the company page', async () => {
     await renderAs([ROLE_IDS.Administrator], '/company');
     const nav = await screen.findByText('Settings');
     expect(nav).toBeInTheDocument();

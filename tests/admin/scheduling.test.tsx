@@ -10,8 +10,8 @@ import CreateResourcesWizard from '../../src/custom/scheduling/CreateResourcesWi
 import { WizardIllustration } from '../../src/custom/scheduling/WizardIllustration';
 import { AppEvents, createDataProvider, createHttpClient } from '../../src/dataProvider';
 import { englishMessages } from '../../src/i18n';
-import { declarations } from '../../src/resources';
-import { resourceApis } from '../../src/resources/engine';
+import { declarations } from '../../src/registry';
+import { resourceApis } from '../../src/resources/engine/renderResources';
 import { RESOURCE_TYPE_ORDER_KEY } from '../../src/resources/resources/resourceTypeOrder';
 import { API, calls, callsTo, errorResponse, list, listHandler, renderAdmin, server } from './engineHarness';
 

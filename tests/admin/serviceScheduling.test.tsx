@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ServiceResourceType, ServiceSchedule } from '../../schema/scheduling';
 import type { Service } from '../../schema/services';
-import { declarations } from '../../src/resources';
+import { declarations } from '../../src/registry';
 import { API, calls, callsTo, errorResponse, list, listHandler, renderAdmin, server } from './engineHarness';
 
 const padel: Service = {

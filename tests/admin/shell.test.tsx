@@ -4,20 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AdminUI, CustomRoutes, Resource } from 'react-admin';
 import { Button } from '@mui/material';
-import StoreIcon from '@mui/icons-material/Store';
-import {
-  AppLoadFailure,
-  COPIED_MESSAGE_MS,
-  ErrorLoadingData,
-  Layout,
-  RedirectToDashboard,
-  UNPADDED_PATHS,
-  installClientErrorReporter,
-  shellRoutes,
-  useHashTab,
-  type CustomPage,
-  type ShellMenuEntry,
-} from '../../src/shell';
+import { AppLoadFailure } from '../../src/shell/AppLoadFailure';
+import { COPIED_MESSAGE_MS } from '../../src/shell/CorrelationErrorModal';
+import { ErrorLoadingData } from '../../src/shell/ErrorLoadingData';
+import { Layout } from '../../src/shell/Layout';
+import { RedirectToDashboard, shellRoutes } from '../../src/shell/routes';
+import { UNPADDED_PATHS } from '../../src/shell/screens';
+import { installClientErrorReporter } from '../../src/shell/clientErrorReporter';
+import { useHashTab } from '../../src/shell/useHashTab';
+import type { CustomPage, ShellMenuEntry } from '../../src/common/registry';
+import { sidebar } from '../../src/registry';
 import { API, demoUser, renderInAdmin, server } from './authHarness';
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
@@ -27,10 +23,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const engineMenu: ShellMenuEntry[] = [
-  { group: 'services', name: 'services', label: 'shell.screens.services', to: '/services', icon: StoreIcon },
-  { group: 'customers', name: 'customers', label: 'shell.screens.customers', to: '/customers' },
-];
+const engineMenu: ShellMenuEntry[] = sidebar;
 
 function renderShell(url: string, options: { lang?: 'sv' | 'en'; profile?: typeof demoUser; pages?: CustomPage[] } = {}) {
   server.use(http.get(`${API}/users/agreement`, () => HttpResponse.json({ AgreementId: 1, AgreedToLatest: true, Content: '', Documents: [] })));
@@ -77,14 +70,18 @@ describe('top bar', () => {
 });
 
 describe('sidebar', () => {
-  it('groups the items: services, schedules, customers, accounting, settings', async () => {
+  it('groups the items: services, schedules, customers, settings; a group with no working screen is left out', async () => {
     await renderShell('/dashboard');
     const nav = await screen.findByRole('navigation', { hidden: true }).catch(() => document.body);
-    for (const header of ['Tjänster', 'Scheman', 'Kunder', 'Bokföring', 'Inställningar']) {
+    for (const header of ['Tjänster', 'Scheman', 'Kunder', 'Inställningar']) {
       expect(within(nav).getAllByText(header).length).toBeGreaterThan(0);
     }
+    expect(within(nav).queryByText('Bokföring')).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('menuitem', { name: /Webhooks|Nyhetsbrev|Systeminställningar/ })).not.toBeInTheDocument();
     expect(within(nav).getByRole('menuitem', { name: /Rabattkoder och värdekort/ })).toHaveAttribute('href', '/promo-codes-value-cards');
-    expect(within(nav).getByRole('menuitem', { name: /Extrafält/ })).toHaveAttribute('href', '/custom-fields');
+    expect(within(nav).getByRole('menuitem', { name: /Extra fält/ })).toHaveAttribute('href', '/custom-fields');
+    expect(within(nav).getByRole('menuitem', { name: /^Bokningar/ })).toHaveAttribute('href', '/bookings');
+    expect(within(nav).getByRole('menuitem', { name: /Bokningsinställningar/ })).toHaveAttribute('href', '/booking-settings');
   });
 
   it('navigates to a resource from its item', async () => {

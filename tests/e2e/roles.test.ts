@@ -42,7 +42,7 @@ describe('a Staff user in the browser', () => {
     const { page } = env;
     await expect.poll(sidebarLinks, { timeout: 20000 }).toContain('/customers');
     const links = await sidebarLinks();
-    expect(links).toEqual(expect.arrayContaining(['/dashboard', '/scheduler', '/bookings', '/customers', '/services', '/schedules', '/resources']));
+    expect(links).toEqual(expect.arrayContaining(['/dashboard', '/customers', '/services', '/schedules', '/resources']));
     for (const path of [...FORBIDDEN, '/administrators', '/promo-codes-value-cards', '/eaccounting/settings']) expect(links).not.toContain(path);
     const sidebar = await page.locator('.RaSidebar-fixed').first().innerText();
     expect(sidebar).not.toContain('Inställningar');

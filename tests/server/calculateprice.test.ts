@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalculatePriceRequest, CalculatePriceResponse } from '../../schema/pricing';
 import type { RebateCode, RebateCodeInput } from '../../schema/rebatecodes';
 import type { Service, ServicePrice } from '../../schema/services';
-import { consumeCodes } from '../../server/areas/rebatecodes';
+import { consumeCodes } from '../../server/areas/services/rebateCodes';
 import { createTestServer, OTHER_EMAIL, OTHER_PASSWORD, type TestServer } from './harness';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Service } from '../../schema/services';
-import { MAX_AVAILABLE_TIMES, RANGE_LIMIT_DAYS } from '../../server/limits';
+import { MAX_AVAILABLE_TIMES, RANGE_LIMIT_DAYS } from '../../server/shared/limits';
 import { createTestServer, type TestServer } from './harness';
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RebateCode, RebateCodeInput } from '../../schema/rebatecodes';
 import type { Service } from '../../schema/services';
-import { SIGN_ALPHABET } from '../../server/domain/pricing';
+import { SIGN_ALPHABET } from '../../domain/pricing';
 import { seedRebateCodes } from '../../server/db/seed/rebatecodes';
 import { createTestServer, OTHER_EMAIL, OTHER_PASSWORD, type TestServer } from './harness';
 

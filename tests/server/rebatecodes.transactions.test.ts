@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RebateCode, RebateCodeInput, RebateCodeTransaction } from '../../schema/rebatecodes';
 import type { Service } from '../../schema/services';
-import { consumeCodes } from '../../server/areas/rebatecodes';
-import type { TransactionDraft } from '../../server/domain/pricing';
+import { consumeCodes } from '../../server/areas/services/rebateCodes';
+import type { TransactionDraft } from '../../domain/pricing';
 import { createTestServer, OTHER_EMAIL, OTHER_PASSWORD, type TestServer } from './harness';
 
 let server: TestServer;

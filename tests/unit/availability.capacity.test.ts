@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BlockList, bookingsThatFit, LoadProfile } from '../../server/domain/availability/capacity';
+import { BlockList, bookingsThatFit, LoadProfile } from '../../domain/availability/capacity';
 
 const intervalsArb = fc.array(
   fc.record({ start: fc.integer({ min: 0, max: 200 }), length: fc.integer({ min: 1, max: 40 }), load: fc.integer({ min: 1, max: 5 }) }).map((i) => ({

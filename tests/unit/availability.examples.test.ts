@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { availableTimes, nextFreeTime } from '../../server/domain/availability';
-import type { AvailabilityQuery } from '../../server/domain/availability';
+import { availableTimes, nextFreeTime } from '../../domain/availability';
+import type { AvailabilityQuery } from '../../domain/availability';
 import { at, booking, data, dated, days, EVERY_DAY, exception, recurring, requirement, service } from './availability.fixtures';
 
 const MONDAY = { From: '2026-03-02T00:00:00', To: '2026-03-03T00:00:00' };

@@ -1,6 +1,6 @@
 import type { DateSchedule, RecurringSchedule, TimeException } from '../../schema/availability';
-import { parseLocal, ZoneClock } from '../../server/domain/availability/clock';
-import type { AvailabilityData, BookingLoad, ResourceRequirement, ServiceSpec } from '../../server/domain/availability/types';
+import { parseLocal, ZoneClock } from '../../domain/availability/clock';
+import type { AvailabilityData, BookingLoad, ResourceRequirement, ServiceSpec } from '../../domain/availability/types';
 
 export const ZONE = 'Europe/Stockholm';
 export const clock = new ZoneClock(ZONE);

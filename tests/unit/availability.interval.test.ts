@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableTimes, isIntervalAvailable } from '../../server/domain/availability';
+import { availableTimes, isIntervalAvailable } from '../../domain/availability';
 import { at, booking, data, exception, requirement, service } from './availability.fixtures';
 
 const slot = { From: '2026-03-02T10:00:00', To: '2026-03-02T11:00:00' };

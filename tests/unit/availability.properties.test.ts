@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AvailableTime, DateSchedule, RecurringSchedule, TimeException } from '../../schema/availability';
-import { availableTimes, isIntervalAvailable, validateAvailabilityQuery } from '../../server/domain/availability';
-import { availableTimesInSteps } from '../../server/areas/scheduling/timesInSteps';
-import type { AvailabilityData, AvailabilityQuery, BookingLoad, ServiceSpec } from '../../server/domain/availability';
+import { availableTimes, isIntervalAvailable, validateAvailabilityQuery } from '../../domain/availability';
+import { availableTimesInSteps } from '../../server/areas/schedules/timesInSteps';
+import type { AvailabilityData, AvailabilityQuery, BookingLoad, ServiceSpec } from '../../domain/availability';
 import { at, clock, data, dated, days, exception, recurring, requirement, service } from './availability.fixtures';
 
 /** Two weeks that include the spring-forward Sunday. */

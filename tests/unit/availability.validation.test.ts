@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { availableTimes, AvailabilityValidationError, validateAvailabilityQuery } from '../../server/domain/availability';
-import type { AvailabilityQuery } from '../../server/domain/availability';
+import { availableTimes, AvailabilityValidationError, validateAvailabilityQuery } from '../../domain/availability';
+import type { AvailabilityQuery } from '../../domain/availability';
 import { data, requirement, service, ZONE } from './availability.fixtures';
 
 const courts = service({ requirements: [requirement(1, [11, 12]), requirement(2, [21], { customerMayPick: false })] });

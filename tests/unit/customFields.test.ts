@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, ValidationErrors } from '../../server/errors';
-import { validateCustomFieldValues, type CustomFieldDefinition } from '../../server/domain/customFields';
+import { ApiError, ValidationErrors } from '../../server/shared/errors';
+import { validateCustomFieldValues, type CustomFieldDefinition } from '../../domain/customFields';
 
 const membership: CustomFieldDefinition = {
   Id: 1,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { durationOptions, normalizeDurations } from '../../server/domain/durations';
+import { durationOptions, normalizeDurations } from '../../domain/durations';
 
 describe('normalizeDurations', () => {
   it('defaults the maximum to three times the duration, the minimum and interval to the duration', () => {

@@ -4,7 +4,7 @@ import {
   defaultSwedishVatNumber,
   isValidOrganisationNumber,
   isValidPersonalIdentityNumber,
-} from '../../server/domain/identityNumbers';
+} from '../../domain/identityNumbers';
 
 describe('personal identity numbers', () => {
   it.each([

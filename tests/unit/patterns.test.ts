@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { compilePattern, patternProblem } from '../../server/domain/patterns';
+import { compilePattern, patternProblem } from '../../domain/patterns';
 
 /**
  * The check of a custom field's value, run in its own process so that a pattern engine that
@@ -9,8 +9,8 @@ import { compilePattern, patternProblem } from '../../server/domain/patterns';
  */
 function checkInChild(pattern: string, value: string): { finished: boolean; output: string } {
   const code = `
-    import { validateCustomFieldValues } from './server/domain/customFields.ts';
-    import { ValidationErrors } from './server/errors.ts';
+    import { validateCustomFieldValues } from './domain/customFields.ts';
+    import { ValidationErrors } from './server/shared/errors.ts';
     const errors = new ValidationErrors();
     const def = { Id: 1, Name: 'Code', DataType: 'TextBox', IsMandatory: false, MandatoryErrorMessage: null, MaxLength: 4000,
       RegExId: ${JSON.stringify(pattern)}, RegExErrorMessage: 'Wrong code', Values: [], Active: true };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculatePrice, PricingError, toCalculatePriceResponse, type PriceRule, type QuantityRequest } from '../../server/domain/pricing';
+import { calculatePrice, PricingError, toCalculatePriceResponse, type PriceRule, type QuantityRequest } from '../../domain/pricing';
 import { MONDAY, SATURDAY, ZONE, price } from './pricing.fixtures';
 
 function calc(prices: PriceRule[], from: string, to: string, quantities?: QuantityRequest[]) {

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { PriceRule, RebateCodeRule } from '../../server/domain/pricing';
+import type { PriceRule, RebateCodeRule } from '../../domain/pricing';
 
 export const ZONE = 'Europe/Stockholm';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocate, formatMoney, roundDiv, toMajor, toMinor, vatFraction, vatOfGross, VAT_RATE_FRACTIONS } from '../../server/domain/pricing';
+import { allocate, formatMoney, roundDiv, toMajor, toMinor, vatFraction, vatOfGross, VAT_RATE_FRACTIONS } from '../../domain/pricing';
 
 describe('money in minor units', () => {
   it('rounds halves away from zero, exactly', () => {

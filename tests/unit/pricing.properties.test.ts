@@ -9,7 +9,7 @@ import {
   type PriceRule,
   type QuantityRequest,
   type RebateCodeRule,
-} from '../../server/domain/pricing';
+} from '../../domain/pricing';
 import { at, fixed, giftCard, percent, price, punchTicket, valueCard, ZONE } from './pricing.fixtures';
 
 const calculationType = fc.constantFrom<1 | 2 | 3 | 4>(1, 2, 3, 4);

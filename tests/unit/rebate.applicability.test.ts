@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../server/messages';
+import { LANGUAGES } from '../../server/shared/messages';
 import {
   calculatePrice,
   CodeNotApplicableError,
@@ -9,7 +9,7 @@ import {
   type ApplicabilityContext,
   type NotApplicableReason,
   type RebateCodeRule,
-} from '../../server/domain/pricing';
+} from '../../domain/pricing';
 import { MONDAY, SATURDAY, ZONE, at, code, giftCard, price, punchTicket, valueCard } from './pricing.fixtures';
 
 const mondayMorning: ApplicabilityContext = { at: at(`${MONDAY}T10:00:00`), serviceId: 3, customerId: 9, customerUses: 0 };

@@ -9,7 +9,7 @@ import {
   validateManualTransaction,
   type QuantityRequest,
   type RebateCodeRule,
-} from '../../server/domain/pricing';
+} from '../../domain/pricing';
 import { fixed, giftCard, MONDAY, percent, price, punchTicket, valueCard, ZONE } from './pricing.fixtures';
 
 const prices = [

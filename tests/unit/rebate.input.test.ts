@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../server/messages';
+import { LANGUAGES } from '../../server/shared/messages';
 import {
   generateSign,
   initialBalance,
@@ -9,7 +9,7 @@ import {
   SIGN_ALPHABET,
   validateRebateCodeInput,
   validateSign,
-} from '../../server/domain/pricing';
+} from '../../domain/pricing';
 
 describe('signs', () => {
   it('must be more than four characters of letters, digits and dashes', () => {

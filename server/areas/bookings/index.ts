@@ -22,9 +22,9 @@ import type {
   RefundBooking,
   UpdateBooking,
 } from '../../../schema/bookings';
-import type { CallerContext } from '../../context';
-import { ApiError } from '../../errors';
-import { ref } from '../../schemas';
+import type { CallerContext } from '../../shared/context';
+import { ApiError } from '../../shared/errors';
+import { ref } from '../../shared/schemas';
 import { idParams, pageSchema, readRecord, registerResource, selectWhere } from '../../autoquery/index';
 import { STATUS_IDS } from '../../../domain/bookings';
 import { bookingWords, bookingKey, registerBookingMessages, statusNames } from './messages';

@@ -1,4 +1,4 @@
-import { extendMessages, type Lang, type ServerMessageKey } from '../../messages';
+import { extendMessages, type Lang, type ServerMessageKey } from '../../shared/messages';
 
 /** The bookings area's messages, in the four languages. */
 const messages = {

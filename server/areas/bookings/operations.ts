@@ -5,12 +5,12 @@
  */
 import { DateTime } from 'luxon';
 import type { CreateBooking, CreateRepeatBooking, NewBookingCustomer, RepeatBookingResponse, UpdateBooking } from '../../../schema/bookings';
-import type { CallerContext } from '../../context';
+import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
-import { ApiError, ValidationErrors } from '../../errors';
-import { messageFor, type Lang } from '../../messages';
-import { isIntervalAvailable, type AssignedResources, type AvailabilityFieldError, type ServiceSpec } from '../../domain/availability';
-import { planConsumption, type TransactionDraft } from '../../domain/pricing';
+import { ApiError, ValidationErrors } from '../../shared/errors';
+import { messageFor, type Lang } from '../../shared/messages';
+import { isIntervalAvailable, type AssignedResources, type AvailabilityFieldError, type ServiceSpec } from '../../../domain/availability';
+import { planConsumption, type TransactionDraft } from '../../../domain/pricing';
 import {
   canDo,
   changedFields,

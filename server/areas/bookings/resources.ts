@@ -12,9 +12,9 @@ import type {
   BookingUserQueueQuery,
   CreateBooking,
 } from '../../../schema/bookings';
-import type { CallerContext } from '../../context';
+import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
-import { ApiError } from '../../errors';
+import { ApiError } from '../../shared/errors';
 import { assertInt4, defineResource, type FilterFn, type SqlParams } from '../../autoquery/index';
 import { statusNames } from './messages';
 

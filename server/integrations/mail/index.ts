@@ -10,7 +10,7 @@ export { SmtpMailer } from './smtp';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Sends e-mail (sandbox unless SMTP_URL is set); decorated by the identity plugin. */
+    /** Sends e-mail (sandbox unless SMTP_URL is set); decorated by the integrations plugin. */
     mailer: Mailer;
   }
 }

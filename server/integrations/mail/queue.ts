@@ -1,8 +1,10 @@
+import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../db/db';
-import type { JobQueue } from '../jobs';
+import type { Outbox } from '../../shared/outbox/outbox';
 import type { MailMessage, Mailer } from './mailer';
 
-const KIND = 'mail';
+/** The outbox kind of an e-mail. */
+export const MAIL = 'mail';
 
 interface QueuedAttachment {
   filename: string;
@@ -10,22 +12,27 @@ interface QueuedAttachment {
   base64: string;
 }
 
+/** An idempotency key made from a secret (e.g. a mailed token) without storing the secret. */
+export function keyOf(prefix: string, secret: string): string {
+  return `${prefix}:${createHash('sha256').update(secret).digest('base64url').slice(0, 22)}`;
+}
+
 /**
- * Queues a mail for delivery after the current answer (and after the caller's transaction commits,
- * when `db` is one): the mail job survives a crash and is retried while the mail server fails, and
- * the caller never waits for or sees the mail server.
+ * Queues a mail in the outbox, in `db` (the caller's transaction when it is one): it is sent after
+ * the commit, never for a rolled-back change, survives a crash, and is retried while the mail server
+ * fails; the caller never waits for or sees the mail server. `key` makes it idempotent per company.
  * @example
- * await queueMail(app.jobs, tx, { companyId, to, subject, text, kind: 'verify_email' });
+ * await queueMail(app.outbox, tx, { companyId, to, subject, text, kind: 'verify_email' }, `verify:${tokenId}`);
  */
-export async function queueMail(jobs: JobQueue, db: Db, message: MailMessage): Promise<void> {
+export async function queueMail(outbox: Outbox, db: Db, message: MailMessage, key: string = `mail:${randomUUID()}`): Promise<{ id: number; added: boolean }> {
   const { attachments, ...rest } = message;
   const queued: QueuedAttachment[] = (attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, base64: a.content.toString('base64') }));
-  await jobs.send(db, KIND, { ...rest, attachments: queued });
+  return outbox.add(db, { companyId: message.companyId, kind: MAIL, key, payload: { ...rest, attachments: queued } });
 }
 
 /** Delivers queued mails with the mailer (which records each in mail_outbox as it is sent). */
-export function deliverQueuedMail(jobs: JobQueue, mailer: Mailer): void {
-  jobs.work(KIND, async (payload) => {
+export function deliverQueuedMail(outbox: Outbox, mailer: Mailer): void {
+  outbox.handle(MAIL, async (payload) => {
     const { attachments, ...message } = payload as unknown as Omit<MailMessage, 'attachments'> & { attachments?: QueuedAttachment[] };
     await mailer.send({
       ...message,

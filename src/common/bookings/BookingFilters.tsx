@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { AutocompleteArrayInput, AutocompleteInput, ReferenceArrayInput, ReferenceInput, SearchInput, SelectArrayInput, useTranslate } from 'react-admin';
-import { PickerInput } from '../../resources/engine/inputs/DateTimeInputs';
+import { PickerInput } from '../inputs/DateTimeInputs';
 import { useBookingStatuses } from './useBookingStatuses';
 
 /**

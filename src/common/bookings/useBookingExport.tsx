@@ -3,7 +3,7 @@ import { Alert, Box, LinearProgress, Stack } from '@mui/material';
 import GridOnIcon from '@mui/icons-material/GridOn';
 import DescriptionIcon from '@mui/icons-material/Description';
 import { Button, useLocale, useNotify, useTranslate } from 'react-admin';
-import { useApi } from '../../custom/api';
+import { useApi } from '../api';
 import { EXPORT_PAGE_SIZE, fetchAllBookings, type BookingFilter } from './bookingApi';
 import { bookingsFile, saveFile } from './bookingExport';
 import type { Booking } from './bookingTypes';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocale } from 'react-admin';
-import { useApi } from '../../custom/api';
-import { resultsOf } from '../../custom/api';
+import { useApi } from '../api';
+import { resultsOf } from '../api';
 import type { QueryResponse } from '../../../schema/common';
 import type { BookingStatus } from './bookingTypes';
 

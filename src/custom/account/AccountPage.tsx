@@ -10,8 +10,8 @@ import type { AuthUser } from '../../../schema/company';
 import type { DeleteUser, VerifyUserResponse } from '../../../schema/users';
 import type { QueryResponse } from '../../../schema/common';
 import { loadConfig } from '../../config';
-import { apiErrorInfo, resultsOf, useApi } from '../api';
-import { NarrowPage, PageHeading } from '../layout';
+import { apiErrorInfo, resultsOf, useApi } from '../../common/api';
+import { NarrowPage, PageHeading } from '../../common/PageHeading';
 
 /** What POST /users/{id}/verify answered: the address was already verified, or a link was mailed. */
 type Verification = 'verified' | 'sent';

@@ -2,8 +2,8 @@ import { useCallback, useState } from 'react';
 import { Card, CardContent, Typography } from '@mui/material';
 import { Form, minLength, PasswordInput, required, SaveButton, useTranslate, type Validator } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
-import { useApi } from '../api';
-import { FormActions, NarrowPage, PageHeading } from '../layout';
+import { useApi } from '../../common/api';
+import { FormActions, NarrowPage, PageHeading } from '../../common/PageHeading';
 import { useSubmit } from '../useSubmit';
 
 interface ChangePasswordValues {

@@ -6,8 +6,8 @@ import { email, Form, required, SaveButton, SelectInput, TextInput, useTranslate
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import type { BillingInformation, BillingInformationInput, BillingMethod, Company } from '../../../schema/company';
 import type { QueryResponse } from '../../../schema/common';
-import { resultsOf, useApi } from '../api';
-import { FormActions, FormGrid, FormSection } from '../layout';
+import { resultsOf, useApi } from '../../common/api';
+import { FormActions, FormGrid, FormSection } from '../../common/PageHeading';
 import { useSubmit } from '../useSubmit';
 import {
   ADDRESS_FIELDS,

@@ -1,5 +1,5 @@
 import type { BillingInformation, BillingInformationInput, Company, CountryId } from '../../../schema/company';
-import { defaultSwedishVatNumber } from '../../../server/domain/identityNumbers';
+import { defaultSwedishVatNumber } from '../../../domain/identityNumbers';
 import { asCountryId, COUNTRY_IDS } from '../company/organisationNumber';
 
 export const BILLING_COUNTRIES: readonly CountryId[] = COUNTRY_IDS;

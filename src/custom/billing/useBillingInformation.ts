@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BillingInformation, BillingInformationInput } from '../../../schema/company';
-import { useApi } from '../api';
+import { useApi } from '../../common/api';
 
 export const BILLING_QUERY_KEY = ['custom', 'billing', 'company'] as const;
 

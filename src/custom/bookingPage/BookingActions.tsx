@@ -27,8 +27,8 @@ import { BOOKING_STATUS, type Booking } from '../../common/bookings/bookingTypes
 import { saveFile } from '../../common/bookings/bookingExport';
 import { useCan } from '../../auth/roles';
 import { useProfile } from '../../auth/profile';
-import { Picker } from '../../resources/engine/inputs/DateTimeInputs';
-import { useApi } from '../api';
+import { Picker } from '../../common/inputs/DateTimeInputs';
+import { useApi } from '../../common/api';
 import { useBookingAction } from './useBookingAction';
 
 type DialogKind = 'decline' | 'cancel' | 'quantity' | 'time' | 'receipt';

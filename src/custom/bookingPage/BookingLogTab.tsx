@@ -4,7 +4,7 @@ import { Loading, useLocale, useTranslate } from 'react-admin';
 import { fetchBookingLog } from '../../common/bookings/bookingApi';
 import { LogActor, LogChanges, LogEvent } from '../../common/bookings/LogCells';
 import { formatWireDate } from '../../i18n/format';
-import { apiErrorInfo, useApi } from '../api';
+import { apiErrorInfo, useApi } from '../../common/api';
 
 /** The booking's log (GET /bookinglog?BookingId=…): when, what, by whom, and each change before → after. */
 export function BookingLogTab({ bookingId, priceSign }: { bookingId: number; priceSign?: string }) {

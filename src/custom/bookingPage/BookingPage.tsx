@@ -5,7 +5,7 @@ import { useParams } from 'react-router-dom';
 import { fetchBooking } from '../../common/bookings/bookingApi';
 import { StatusChip } from '../../common/bookings/StatusChip';
 import { useHashTab } from '../../shell/useHashTab';
-import { apiErrorInfo, useApi } from '../api';
+import { apiErrorInfo, useApi } from '../../common/api';
 import { BookingActions } from './BookingActions';
 import { BookingDetails } from './BookingDetails';
 import { BookingLogTab } from './BookingLogTab';

@@ -4,7 +4,7 @@ import { bookingActions } from '../../common/bookings/bookingApi';
 import { BOOKING_STATUS, type Booking } from '../../common/bookings/bookingTypes';
 import { useCan } from '../../auth/roles';
 import { formatAmount, formatWireDate } from '../../i18n/format';
-import { useApi } from '../api';
+import { useApi } from '../../common/api';
 import { Section } from './BookingDetails';
 import { useBookingAction } from './useBookingAction';
 

@@ -22,7 +22,7 @@ import { useTranslate } from 'react-admin';
 import { bookingActions, fetchAvailableResources } from '../../common/bookings/bookingApi';
 import { BOOKING_STATUS, type Booking } from '../../common/bookings/bookingTypes';
 import { useCan } from '../../auth/roles';
-import { apiErrorInfo, useApi } from '../api';
+import { apiErrorInfo, useApi } from '../../common/api';
 import { Section } from './BookingDetails';
 import { useBookingAction } from './useBookingAction';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import { apiErrorInfo } from '../api';
+import { apiErrorInfo } from '../../common/api';
 
 /**
  * Runs one action of a booking's page: on success the spec's notice and the booking (and its log)

@@ -3,9 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, CardContent } from '@mui/material';
 import { BooleanInput, Form, Loading, NumberInput, SaveButton, SelectInput, maxValue, minValue, required, useNotify, useTranslate } from 'react-admin';
 import { useCan } from '../../auth/roles';
-import { apiErrorInfo, isLicenseLimit, useApi } from '../api';
+import { apiErrorInfo, isLicenseLimit, useApi } from '../../common/api';
 import type { BookingSettings } from '../../common/bookings/bookingTypes';
-import { FormActions, FormGrid, FormSection, NarrowPage, PageHeading } from '../layout';
+import { FormActions, FormGrid, FormSection, NarrowPage, PageHeading } from '../../common/PageHeading';
 
 const FIELDS = [
   'DefaultStatusId',

@@ -6,7 +6,7 @@ import { useBookingFilters } from '../../common/bookings/BookingFilters';
 import { bookingCustomerName, resourceNames, totalQuantity, type Booking } from '../../common/bookings/bookingTypes';
 import { BookingLink, StatusChip } from '../../common/bookings/StatusChip';
 import { ExportButtons, ExportProgress, useBookingExport } from '../../common/bookings/useBookingExport';
-import { PageHeading } from '../layout';
+import { PageHeading } from '../../common/PageHeading';
 
 type BookingRecord = Booking & { id: number };
 const Col = DataTable.Col<BookingRecord>;

@@ -4,12 +4,12 @@ import SendIcon from '@mui/icons-material/Send';
 import { email, Form, required, SaveButton, SelectInput, TextInput, useNotify, useTranslate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import type { Company, CompanyInput, CompanyStatusId } from '../../../schema/company';
-import { apiErrorInfo, useApi } from '../api';
-import { FormActions, FormGrid, FormSection } from '../layout';
+import { apiErrorInfo, useApi } from '../../common/api';
+import { FormActions, FormGrid, FormSection } from '../../common/PageHeading';
 import { ImageFolder, ImageUploadInput } from '../inputs/ImageUploadInput';
 import { useSubmit } from '../useSubmit';
 import { COUNTRY_IDS, validateOrganisationNumber } from './organisationNumber';
-import { useSetCompany } from './useCompany';
+import { useSetCompany } from '../../common/useCompany';
 
 type CompanyFormValues = Pick<
   Company,

@@ -3,12 +3,12 @@ import BusinessIcon from '@mui/icons-material/Business';
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import { Loading, useTranslate } from 'react-admin';
-import { AdministratorList } from '../../resources/administrators';
+import { Embed } from '../../common/embeds';
 import { useHashTab } from '../../shell/useHashTab';
 import { BillingInformationTab } from '../billing/BillingInformationTab';
-import { PageHeading } from '../layout';
+import { PageHeading } from '../../common/PageHeading';
 import { CompanyInformation } from './CompanyInformation';
-import { useCompany } from './useCompany';
+import { useCompany } from '../../common/useCompany';
 
 export const COMPANY_TABS = ['information', 'billing-information', 'administrators'] as const;
 
@@ -51,7 +51,7 @@ export default function CompanyPage() {
         </Tabs>
         <CardContent sx={{ overflowX: 'auto' }} role="tabpanel" id={`company-tabpanel-${tab}`} aria-labelledby={`company-tab-${tab}`}>
           {tab === 'administrators' ? (
-            <AdministratorList />
+            <Embed name="administratorList" />
           ) : isPending ? (
             <Loading />
           ) : error || !company ? (

@@ -1,5 +1,5 @@
 import type { CountryId } from '../../../schema/company';
-import { isValidOrganisationNumber } from '../../../server/domain/identityNumbers';
+import { isValidOrganisationNumber } from '../../../domain/identityNumbers';
 
 export const COUNTRY_IDS: readonly CountryId[] = ['SE', 'DK', 'FI', 'NO'];
 

@@ -8,7 +8,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import BusinessIcon from '@mui/icons-material/Business';
 import { LinkBase, Title, useGetIdentity, useGetList, useTranslate } from 'react-admin';
-import { useCompany } from '../company/useCompany';
+import { useCompany } from '../../common/useCompany';
 import { useCanOpen } from '../../auth/roles';
 
 /** Total of a resource from a one-record page (the API's Total), never counted in the browser. */

@@ -5,7 +5,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
 import { useInput, useNotify, useTranslate } from 'react-admin';
 import type { ImageUploadResponse } from '../../../schema/company';
-import { apiErrorInfo, useApi } from '../api';
+import { apiErrorInfo, useApi } from '../../common/api';
 
 /** Spec §9: image max 100000 bytes. */
 export const IMAGE_MAX_BYTES = 100000;

@@ -7,7 +7,7 @@ import { useLocale, useTranslate } from 'react-admin';
 import type { Id, QueryResponse } from '../../../schema/common';
 import type { CalculatePriceResponse, PriceInterval, PriceQuantity } from '../../../schema/pricing';
 import type { Service, ServicePrice } from '../../../schema/services';
-import { useApi } from '../api';
+import { useApi } from '../../common/api';
 import { formatAmount } from '../../i18n/format';
 import { PriceTotals } from './PriceTotals';
 import { QuantityStepper } from './QuantityStepper';

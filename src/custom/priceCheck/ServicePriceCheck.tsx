@@ -5,7 +5,7 @@ import { DateTime } from 'luxon';
 import { useCompanyNow } from '../../auth/profile';
 import type { Service } from '../../../schema/services';
 import { PriceCheck } from './PriceCheck';
-import { Picker } from '../../resources/engine/inputs/DateTimeInputs';
+import { Picker } from '../../common/inputs/DateTimeInputs';
 
 
 /** The next whole hour after `now` (the company's wall clock, yyyy-MM-ddTHH:mm:ss), and that plus the service's duration, to the minute. */

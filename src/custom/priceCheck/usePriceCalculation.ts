@@ -3,7 +3,7 @@ import { useNotify } from 'react-admin';
 import type { Id } from '../../../schema/common';
 import type { CalculatePriceRequest, CalculatePriceResponse, PriceInterval, PriceQuantity } from '../../../schema/pricing';
 import type { RebateCode } from '../../../schema/rebatecodes';
-import { useApi } from '../api';
+import { useApi } from '../../common/api';
 
 /** Price recalculation debounce (spec core.md §9). */
 export const RECALCULATION_DEBOUNCE_MS = 1000;

@@ -3,8 +3,9 @@ import GridOnIcon from '@mui/icons-material/GridOn';
 import DescriptionIcon from '@mui/icons-material/Description';
 import { Button, useListContext, useLocale, useNotify, useTranslate } from 'react-admin';
 import type { RebateCodeTransaction } from '../../../schema/rebatecodes';
-import { saveBlob, useCurrencySign } from '../../resources/rebatecodes';
-import { useApi } from '../api';
+import { saveBlob } from '../../common/saveBlob';
+import { useCurrencySign } from '../../common/useCurrencySign';
+import { useApi } from '../../common/api';
 import { EXPORT_PAGE_SIZE, fetchAllTransactions, transactionsFile, type ExportColumn, type TransactionFilter } from './exportTransactions';
 import { formatChange, shortDateTime } from './transactionCells';
 

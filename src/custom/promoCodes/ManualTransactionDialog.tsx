@@ -20,8 +20,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { RebateCode, RebateCodeTransaction, RebateCodeTransactionInput } from '../../../schema/rebatecodes';
-import { formatRemaining, PUNCH_TICKET, useCurrencySign } from '../../resources/rebatecodes';
-import { useApi } from '../api';
+import { formatRemaining, PUNCH_TICKET } from '../../common/promoCodeTypes';
+import { useCurrencySign } from '../../common/useCurrencySign';
+import { useApi } from '../../common/api';
 
 /** Punch tickets, value cards and gift cards: the codes with a balance to correct. */
 const BALANCE_TYPES = [3, 4, 5];

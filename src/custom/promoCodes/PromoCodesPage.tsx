@@ -3,9 +3,9 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import HistoryIcon from '@mui/icons-material/History';
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import { useTranslate } from 'react-admin';
-import { RebateCodeList } from '../../resources/rebatecodes';
+import { Embed } from '../../common/embeds';
 import { useHashTab } from '../../shell/useHashTab';
-import { PageHeading } from '../layout';
+import { PageHeading } from '../../common/PageHeading';
 import { TransactionsReport } from './TransactionsReport';
 import { UsagesView } from './UsagesView';
 
@@ -21,7 +21,7 @@ const ICONS: Record<PromoTab, React.ReactElement> = {
 function TabContent({ tab }: { tab: PromoTab }) {
   if (tab === 'promoCodesUsage') return <UsagesView />;
   if (tab === 'transactionsReport') return <TransactionsReport />;
-  return <RebateCodeList embedded />;
+  return <Embed name="promoCodeList" embedded />;
 }
 
 /** /promo-codes-value-cards: promo codes, their usages and the transactions report, one tab each (URL hash). */

@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { AutocompleteInput, DataTable, List, ReferenceInput, TopToolbar } from 'react-admin';
-import { PickerInput } from '../../resources/engine/inputs/DateTimeInputs';
+import { PickerInput } from '../../common/inputs/DateTimeInputs';
 import type { RebateCodeTransaction } from '../../../schema/rebatecodes';
 import { ExportButtons } from './ExportButtons';
 import { ManualTransactionButton } from './ManualTransactionDialog';

@@ -1,6 +1,7 @@
 import { useLocale, useTranslate } from 'react-admin';
 import type { RebateCodeTransaction } from '../../../schema/rebatecodes';
-import { PUNCH_TICKET, useCurrencySign } from '../../resources/rebatecodes';
+import { PUNCH_TICKET } from '../../common/promoCodeTypes';
+import { useCurrencySign } from '../../common/useCurrencySign';
 import { formatAmount } from '../../i18n/format';
 
 /** '2025-06-02 10:15' from a wire date-time. */

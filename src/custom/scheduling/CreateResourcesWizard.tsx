@@ -7,7 +7,7 @@ import type { ResourceType } from '../../../schema/availability';
 import type { QueryResponse } from '../../../schema/common';
 import type { ResourceDetails } from '../../../schema/scheduling';
 import { useHashTab } from '../../shell/useHashTab';
-import { apiErrorInfo, resultsOf, useApi } from '../api';
+import { apiErrorInfo, resultsOf, useApi } from '../../common/api';
 import { WizardIllustration } from './WizardIllustration';
 import { canCreate, duplicatesCreated, withEmptyRow, type WizardRow } from './wizardRows';
 

@@ -5,12 +5,12 @@ import { useGetList, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { QueryResponse } from '../../../schema/common';
 import type { ResourceDetails, TimeExceptionOccurrence } from '../../../schema/scheduling';
-import { ColorDot } from '../../resources/resources/ColorInput';
-import { addDays } from '../../resources/schedules/scheduleValues';
+import { ColorDot } from '../../common/inputs/ColorInput';
+import { addDays } from '../../common/dates';
 import { useCompanyNow } from '../../auth/profile';
-import { apiErrorInfo, useApi } from '../api';
-import { PageHeading } from '../layout';
-import { Picker } from '../../resources/engine/inputs/DateTimeInputs';
+import { apiErrorInfo, useApi } from '../../common/api';
+import { PageHeading } from '../../common/PageHeading';
+import { Picker } from '../../common/inputs/DateTimeInputs';
 
 const hhmm = (wire: string) => wire.slice(11, 16);
 

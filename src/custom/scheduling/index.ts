@@ -1,15 +1,8 @@
-import { createElement, lazy, Suspense, type ComponentType, type ReactElement } from 'react';
-import { Loading } from 'react-admin';
-import type { CustomPage } from '../../shell/menuTypes';
-
-const CreateResourcesWizard = lazy(() => import('./CreateResourcesWizard'));
-const TimeExceptionsReport = lazy(() => import('./TimeExceptionsReport'));
-
-const page = (component: ComponentType): ReactElement => createElement(Suspense, { fallback: createElement(Loading) }, createElement(component));
+import type { PageEntry } from '../../common/registry';
 
 /** The hand-built scheduling pages: the create-resources wizard and the time exceptions report. */
-export const schedulingPages: CustomPage[] = [
-  { path: '/create-resources-wizard/new', element: page(CreateResourcesWizard) },
-  { path: '/create-resources-wizard/:id', element: page(CreateResourcesWizard) },
-  { path: '/time-exceptions-report', element: page(TimeExceptionsReport) },
+export const schedulingPages: PageEntry[] = [
+  { path: '/create-resources-wizard/new', load: () => import('./CreateResourcesWizard') },
+  { path: '/create-resources-wizard/:id', load: () => import('./CreateResourcesWizard') },
+  { path: '/time-exceptions-report', load: () => import('./TimeExceptionsReport') },
 ];

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { CheckboxGroupInput, type Validator } from 'react-admin';
 import type { AdministratorRole } from '../../../schema/company';
-import { useApi } from '../engine/api';
+import { useApi } from '../../common/api';
 
 type RolesAnswer = AdministratorRole[] | { Results: AdministratorRole[] };
 

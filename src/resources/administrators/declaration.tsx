@@ -1,7 +1,7 @@
 import { PasswordInput } from 'react-admin';
 import { Navigate } from 'react-router-dom';
 import { withViews } from '../engine/define';
-import { administratorsMeta } from './meta';
+import { administratorsMeta } from './index';
 import { RolesInput } from './RolesInput';
 
 /** The administrators list lives on the company page. */

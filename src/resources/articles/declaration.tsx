@@ -1,6 +1,6 @@
 import { withViews } from '../engine/define';
 import { VAT_CHOICES } from '../prices/PriceCells';
-import { articlesMeta } from './meta';
+import { articlesMeta } from './index';
 
 /** The article list, filters and form. */
 export const articles = withViews(articlesMeta, {

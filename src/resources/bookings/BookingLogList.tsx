@@ -3,7 +3,7 @@ import { DataTable, List, NumberInput, useLocale, useTranslate } from 'react-adm
 import { formatWireDate } from '../../i18n/format';
 import type { BookingLogEntry } from '../../common/bookings/bookingTypes';
 import { LogActor, LogChanges, LogEvent } from '../../common/bookings/LogCells';
-import { PickerInput } from '../engine/inputs/DateTimeInputs';
+import { PickerInput } from '../../common/inputs/DateTimeInputs';
 
 type LogRecord = BookingLogEntry & { id: number };
 const Col = DataTable.Col<LogRecord>;

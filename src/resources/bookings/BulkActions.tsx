@@ -3,8 +3,8 @@ import { Alert, Box, Button as MuiButton, Dialog, DialogActions, DialogContent, 
 import CancelIcon from '@mui/icons-material/EventBusy';
 import PaidIcon from '@mui/icons-material/Paid';
 import { Button, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
-import { apiErrorInfo } from '../../custom/api';
-import { useApi } from '../../custom/api';
+import { apiErrorInfo } from '../../common/api';
+import { useApi } from '../../common/api';
 import { bookingFilterOf, cancelBooking, fetchAllBookings, markAsPaid } from '../../common/bookings/bookingApi';
 import type { Booking } from '../../common/bookings/bookingTypes';
 import { ExportButtons, ExportProgress, useBookingExport } from '../../common/bookings/useBookingExport';

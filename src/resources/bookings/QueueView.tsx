@@ -5,7 +5,7 @@ import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import { Loading, useLocale, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { QueryResponse } from '../../../schema/common';
-import { apiErrorInfo, useApi } from '../../custom/api';
+import { apiErrorInfo, useApi } from '../../common/api';
 import { formatWireDate } from '../../i18n/format';
 import { formatRange } from '../../common/bookings/formatRange';
 import type { BookingUserQueueEntry as BookingQueueEntry } from '../../common/bookings/bookingTypes';

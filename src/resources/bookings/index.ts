@@ -9,8 +9,9 @@ import type { LazyResource, ResourceDeclaration, WireRecord } from '../engine/ty
 export const bookings: LazyResource<WireRecord<Booking>> = {
   name: 'bookings',
   api: { path: '/bookings', manyIdsParam: 'Id' },
-  group: null,
+  group: 'top',
   icon: EventNoteIcon,
+  area: 'bookings',
   recordRepresentation: (b) => `#${b.Id} ${b.ServiceName ?? ''}`.trim(),
   screens: { list: true, create: false, edit: false },
   load: () => import('./declaration').then((m) => m.bookingsDeclaration),

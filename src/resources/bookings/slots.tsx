@@ -1,20 +1,15 @@
-import { lazy, Suspense } from 'react';
 import { Alert } from '@mui/material';
-import { Loading, useTranslate } from 'react-admin';
-
-const BookingsReport = lazy(() => import('../../custom/bookingsReport/BookingsReport'));
+import { useTranslate } from 'react-admin';
+import { Embed, useHasEmbed } from '../../common/embeds';
 
 /** The report tab: the report page's view (src/custom/bookingsReport), loaded on first visit. */
 export function ReportSlot() {
-  return (
-    <Suspense fallback={<Loading />}>
-      <BookingsReport embedded />
-    </Suspense>
-  );
+  return <Embed name="bookingsReport" embedded />;
 }
 
-/** The book tab: the new-booking widget (src/custom/newBooking) once it exists. */
+/** The book tab: the new-booking widget (src/custom/newBooking), or a note while there is none. */
 export function NewBookingSlot() {
   const translate = useTranslate();
-  return <Alert severity="info">{translate('custom.bookings.widgetComing')}</Alert>;
+  if (!useHasEmbed('newBookingWidget')) return <Alert severity="info">{translate('custom.bookings.widgetComing')}</Alert>;
+  return <Embed name="newBookingWidget" />;
 }

@@ -3,7 +3,7 @@ import { MenuItem, TextField } from '@mui/material';
 import { TextInput, useTranslate, type Validator } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { CustomFieldValidation } from '../../../schema/customfields';
-import { useApi } from '../engine/api';
+import { useApi } from '../../common/api';
 
 type ValidationsAnswer = CustomFieldValidation[] | { Results: CustomFieldValidation[] };
 

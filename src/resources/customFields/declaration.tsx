@@ -1,6 +1,6 @@
 import { ArrayInput, NumberInput, SimpleFormIterator, TextInput } from 'react-admin';
 import { withViews } from '../engine/define';
-import { customFieldsMeta } from './meta';
+import { customFieldsMeta } from './index';
 import { PatternInput } from './PatternInput';
 
 const TABLES = ['Event', 'RegisteredUsers', 'BookedEvent'].map((id) => ({ id, name: `resources.custom-fields.choices.Table.${id}` }));

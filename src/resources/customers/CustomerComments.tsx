@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { Customer, CustomerComment, CustomerCommentInput } from '../../../schema/customers';
-import { useApi } from '../engine/api';
+import { useApi } from '../../common/api';
 import type { WireRecord } from '../engine/types';
 
 type CommentsAnswer = CustomerComment[] | { Results: CustomerComment[] };

@@ -2,7 +2,7 @@ import { Box, Button, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { Customer, GdprCustomerExport } from '../../../schema/customers';
-import { useApi } from '../engine/api';
+import { useApi } from '../../common/api';
 import type { WireRecord } from '../engine/types';
 
 /** Saves a value as a pretty-printed JSON file in the browser's downloads. */

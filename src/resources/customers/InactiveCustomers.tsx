@@ -4,7 +4,7 @@ import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import { Button, Confirm, DataTable, ListContextProvider, Title, useList, useNotify, useTranslate, type HttpError } from 'react-admin';
 import type { QueryResponse } from '../../../schema/common';
 import type { Customer } from '../../../schema/customers';
-import { useApi } from '../engine/api';
+import { useApi } from '../../common/api';
 import type { WireRecord } from '../engine/types';
 
 type CustomerRecord = WireRecord<Customer>;

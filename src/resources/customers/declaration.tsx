@@ -7,7 +7,7 @@ import { ImageInput } from '../engine/inputs/ImageInput';
 import { CustomerComments } from './CustomerComments';
 import { CustomerGdpr } from './CustomerGdpr';
 import { InactiveCustomers } from './InactiveCustomers';
-import { customersMeta } from './meta';
+import { customersMeta } from './index';
 
 /** The customer list, form (invoice address, custom fields), comments and GDPR tabs, inactive customers. */
 export const customers = withViews(customersMeta, {

@@ -1,16 +1,6 @@
 import { createContext, use, useContext } from 'react';
-import { useDataProvider } from 'react-admin';
-import type { BookingDataProvider } from '../../dataProvider/types';
 import { loadContract, type Contract } from './schema';
 import type { ResourceDeclaration } from './types';
-
-/**
- * The data provider with its `call` and `upload` methods.
- * @example const api = useApi(); const groups = await api.call<string[]>('GET', '/services/groups');
- */
-export function useApi(): BookingDataProvider {
-  return useDataProvider<BookingDataProvider>();
-}
 
 /**
  * The generated contract's definitions; suspends until the contract chunk has loaded, then returns at

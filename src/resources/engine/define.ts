@@ -1,13 +1,13 @@
-import type { LazyResource, ResourceDeclaration, ResourceEntry, ResourceMeta, ResourceScreens, ResourceViews } from './types';
+import type { LazyResource, ResourceDeclaration, ResourceEntry, ResourceMeta, ResourceScreens, TypedViews } from './types';
 
 /**
  * The full declaration of a lazy resource: its meta (from the folder's meta.ts) with its views, so
  * `declaration.tsx` does not name the resource a second time (see {@link LazyResource}).
  * @example export const articles = withViews(articlesMeta, { schema: 'ArticleInput', list: { columns: ['Name'] } });
  */
-export function withViews<R>(meta: ResourceMeta<R> | LazyResource<R>, views: ResourceViews<R>): ResourceDeclaration<R> {
-  const { name, api, group, icon, recordRepresentation } = meta;
-  return { name, api, group, icon, recordRepresentation, ...views };
+export function withViews<R>(meta: ResourceMeta<R> | LazyResource<R>, views: TypedViews<R>): ResourceDeclaration<R> {
+  const { name, api, group, icon, area, recordRepresentation } = meta;
+  return { name, api, group, icon, area, recordRepresentation, ...views };
 }
 
 /** Whether an entry's views still have to be loaded. */

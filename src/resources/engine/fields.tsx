@@ -24,7 +24,7 @@ import {
 } from 'react-admin';
 import { useDeclaration, useDefinitions } from './api';
 import { ImageInput } from './inputs/ImageInput';
-import { PickerInput } from './inputs/DateTimeInputs';
+import { PickerInput } from '../../common/inputs/DateTimeInputs';
 import { isRequired, kindOf, propertyOf, validatorsOf, type ResolvedProperty } from './schema';
 import type { Choice, FieldKind, FieldSpec, ResourceDeclaration } from './types';
 

@@ -4,7 +4,7 @@ import { Navigate, Route } from 'react-router-dom';
 import type { ResourceApi } from '../../dataProvider/types';
 import { DeclarationContext } from './api';
 import { isLazy, screensOf } from './define';
-import type { MenuEntry, ResourceEntry } from './types';
+import type { ResourceEntry } from './types';
 import type { ScreenKey } from './views';
 
 type ScreenComponent = ComponentType<{ screen: ScreenKey }>;
@@ -71,14 +71,4 @@ export function renderResources(entries: readonly ResourceEntry[]): ReactElement
  */
 export function resourceApis(entries: readonly ResourceEntry[]): Record<string, ResourceApi> {
   return Object.fromEntries(entries.map((d) => [d.name, d.api]));
-}
-
-/**
- * Sidebar entries of the declared resources that sit in a menu group and have a list.
- * @example menuEntries(declarations).filter((e) => e.group === 'services')
- */
-export function menuEntries(entries: readonly ResourceEntry[]): MenuEntry[] {
-  return entries.flatMap((d) =>
-    d.group && screensOf(d).list ? [{ group: d.group, name: d.name, label: `resources.${d.name}.name`, icon: d.icon, to: `/${d.name}` }] : [],
-  );
 }

@@ -2,8 +2,15 @@ import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { Identifier, RaRecord, SortPayload, Validator } from 'react-admin';
 import type { ResourceApi } from '../../dataProvider/types';
 
-/** Sidebar groups of spec core.md §2 (plus company pages); null keeps a resource out of the menu. */
-export type MenuGroup = 'services' | 'schedules' | 'customers' | 'accounting' | 'settings' | 'company';
+import type { MenuGroup } from '../../common/registry';
+
+export type { MenuGroup };
+
+/**
+ * A field of the record type `R`, so that a declaration naming a renamed field is a type error.
+ * Untyped declarations (RaRecord, whose keys are any string) take any string.
+ */
+export type FieldOf<R> = keyof R & string;
 
 /** A wire record as react-admin sees it: the contract type plus react-admin's `id`. */
 export type WireRecord<T> = T & { id: Identifier };
@@ -117,8 +124,11 @@ export interface ResourceMeta<R = RaRecord> {
   /** react-admin resource name and route path (/<name>). */
   name: string;
   api: ResourceApi;
-  group: MenuGroup | null;
+  /** Sidebar group ('top' above the groups); null keeps the resource out of the sidebar. */
+  group: MenuGroup | 'top' | null;
   icon?: ComponentType;
+  /** Area of the permission matrix (schema/access/permissions.ts) that decides who sees it; default: the area of /<name>. */
+  area?: string;
   recordRepresentation?: string | RecordFn<R, string>;
 }
 
@@ -136,6 +146,28 @@ export interface ResourceViews<R = RaRecord> {
   edit?: ComponentType | false;
   /** Extra routes under /<name>/ (e.g. 'inactive'). */
   routes?: readonly { path: string; element: ReactElement }[];
+}
+
+/** A list column that names a field of the record type. */
+export interface TypedColumn<R> extends ColumnSpec<R> {
+  source: FieldOf<R>;
+}
+
+/** A filter that names a field of the record type (or is the search box, or an element). */
+export type TypedFilter<R> = { source: 'q'; kind: 'search' } | (Exclude<FilterSpec, ReactElement | { kind: 'search' }> & { source: FieldOf<R> }) | ReactElement;
+
+/** A list whose columns and filters name fields of the record type. */
+export interface TypedList<R> extends Omit<ListSpec<R>, 'columns' | 'filters'> {
+  columns: readonly (FieldOf<R> | TypedColumn<R>)[];
+  filters?: readonly TypedFilter<R>[];
+}
+
+/**
+ * The views as a declaration writes them (withViews): list columns, filters and field settings name
+ * fields of the record type `R`, so a renamed field is a type error where it is declared.
+ */
+export interface TypedViews<R> extends Omit<ResourceViews<R>, 'list'> {
+  list?: ViewSpec<TypedList<R>>;
 }
 
 /**
@@ -183,12 +215,3 @@ export interface LazyResource<R = RaRecord> extends ResourceMeta<R> {
 
 /** What src/resources/index.ts lists: a lazy resource, or a declaration given in full (data-only resources, tests). */
 export type ResourceEntry = ResourceDeclaration | LazyResource;
-
-export interface MenuEntry {
-  group: MenuGroup;
-  name: string;
-  /** Message key: resources.<name>.name (use smart_count 2). */
-  label: string;
-  icon?: ComponentType;
-  to: string;
-}

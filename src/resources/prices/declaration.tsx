@@ -1,6 +1,6 @@
 import { withViews } from '../engine/define';
 import { DAYS_OF_WEEK, PriceAmount, PriceDays, PriceTimes, VAT_CHOICES } from './PriceCells';
-import { pricesMeta } from './meta';
+import { pricesMeta } from './index';
 
 /** The price list, filters and form. */
 export const prices = withViews(pricesMeta, {

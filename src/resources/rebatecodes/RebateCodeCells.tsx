@@ -1,8 +1,8 @@
 import { Chip } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
 import type { RebateCode } from '../../../schema/rebatecodes';
-import { formatCodeValue, formatRemaining } from './codeTypes';
-import { useCurrencySign } from './useCurrencySign';
+import { formatCodeValue, formatRemaining } from '../../common/promoCodeTypes';
+import { useCurrencySign } from '../../common/useCurrencySign';
 
 /** The code's type, translated. */
 export function CodeType({ code }: { code: RebateCode }) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Button, Confirm, useNotify, useRecordContext, useRedirect, useRefresh } from 'react-admin';
 import type { RebateCode } from '../../../schema/rebatecodes';
-import { useApi } from '../engine/api';
+import { useApi } from '../../common/api';
 import type { WireRecord } from '../engine/types';
 
 /** Whether deleting this code must send ForceDelete (spec core.md §4: when StatusName is Off). */

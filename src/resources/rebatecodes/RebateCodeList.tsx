@@ -12,9 +12,9 @@ import {
 import type { RebateCode } from '../../../schema/rebatecodes';
 import { EngineEmpty } from '../engine/EngineList';
 import type { WireRecord } from '../engine/types';
-import { STATUS_CHOICES, TYPE_CHOICES } from './codeTypes';
+import { STATUS_CHOICES, TYPE_CHOICES } from '../../common/promoCodeTypes';
 import { CodeStatus, CodeType, CodeUses, CodeValidity, CodeValue } from './RebateCodeCells';
-import { PickerInput } from '../engine/inputs/DateTimeInputs';
+import { PickerInput } from '../../common/inputs/DateTimeInputs';
 
 type CodeRecord = WireRecord<RebateCode>;
 const Col = DataTable.Col<CodeRecord>;

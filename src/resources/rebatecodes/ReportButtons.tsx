@@ -5,7 +5,8 @@ import SendIcon from '@mui/icons-material/Send';
 import { Button, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { RebateCode, RebateCodeReportSent } from '../../../schema/rebatecodes';
 import type { BookingDataProvider } from '../../dataProvider/types';
-import { useApi } from '../engine/api';
+import { useApi } from '../../common/api';
+import { saveBlob } from '../../common/saveBlob';
 import type { WireRecord } from '../engine/types';
 
 /**
@@ -17,18 +18,6 @@ import type { WireRecord } from '../engine/types';
 export function useDownload(): BookingDataProvider['download'] {
   const dataProvider = useDataProvider<BookingDataProvider>();
   return (path, options) => dataProvider.download(path, options);
-}
-
-/** Saves a Blob under a file name through the browser's downloads. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /**

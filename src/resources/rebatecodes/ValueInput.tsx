@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { NumberInput, required, type Validator } from 'react-admin';
-import { CURRENCY, hasBalance, PERCENT, PUNCH_TICKET } from './codeTypes';
-import { useCurrencySign } from './useCurrencySign';
-import { PickerInput } from '../engine/inputs/DateTimeInputs';
+import { CURRENCY, hasBalance, PERCENT, PUNCH_TICKET } from '../../common/promoCodeTypes';
+import { useCurrencySign } from '../../common/useCurrencySign';
+import { PickerInput } from '../../common/inputs/DateTimeInputs';
 
 /** Default uses per customer: once for percent and fixed-amount codes, as often as the code allows for tickets and cards. */
 export const DEFAULT_MAX_USES = 9999;

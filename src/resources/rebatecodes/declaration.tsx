@@ -1,13 +1,13 @@
 import { withViews } from '../engine/define';
 import { DAYS_OF_WEEK } from '../prices/PriceCells';
-import { STATUS_CHOICES, TYPE_CHOICES } from './codeTypes';
-import { rebateCodesMeta } from './meta';
+import { STATUS_CHOICES, TYPE_CHOICES } from '../../common/promoCodeTypes';
+import { rebateCodesMeta } from './index';
 import { RebateCodeCreate, RebateCodeEdit } from './RebateCodeForms';
 import { RebateCodeList } from './RebateCodeList';
 import { SignInput } from './SignInput';
 import { DEFAULT_MAX_USES, TimeOfDayInput, validateToTime, validateValidTo, ValueInput } from './ValueInput';
 
-export { rebateCodeTransactions, rebateCodeUsages } from './meta';
+export { rebateCodeTransactions, rebateCodeUsages } from './index';
 
 /** The promo code list and forms (type-dependent value, sign rule, validity, limits, connections). */
 export const rebateCodes = withViews(rebateCodesMeta, {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
-import { apiErrorInfo } from '../../custom/api';
+import { apiErrorInfo } from '../../common/api';
 import { DeleteButton } from '../engine/DeleteButton';
 import { deleteErrorMessage } from '../engine/EngineForm';
 import { ResourceConflictModal } from './ResourceConflictModal';

@@ -18,9 +18,9 @@ import {
 import { useSearchParams } from 'react-router-dom';
 import type { FieldValues } from 'react-hook-form';
 import type { ResourceDetails, ResourceInput } from '../../../schema/scheduling';
-import { apiErrorInfo } from '../../custom/api';
+import { apiErrorInfo } from '../../common/api';
 import { FormPart } from '../schedules/scheduleForm';
-import { ColorInput } from './ColorInput';
+import { ColorInput } from '../../common/inputs/ColorInput';
 import { RecordEditForm } from '../engine/EngineForm';
 import { ConflictDeleteButton } from './ConflictDeleteButton';
 

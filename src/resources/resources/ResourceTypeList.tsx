@@ -8,7 +8,7 @@ import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { ResourceType } from '../../../schema/availability';
 import type { ResourceDetails } from '../../../schema/scheduling';
-import { ColorDot } from './ColorInput';
+import { ColorDot } from '../../common/inputs/ColorInput';
 import { readResourceTypeOrder, RESOURCE_TYPE_ORDERS, sortResourceTypes, writeResourceTypeOrder, type ResourceTypeOrder } from './resourceTypeOrder';
 
 const PAGE = 100;

@@ -1,5 +1,5 @@
 import { withViews } from '../engine/define';
-import { resourcesMeta } from './meta';
+import { resourcesMeta } from './index';
 import { ResourceCreate, ResourceEdit } from './ResourceForm';
 import { ResourceTypeList } from './ResourceTypeList';
 

@@ -1,5 +1,5 @@
 import { withViews } from '../engine/define';
-import { resourceTypesMeta } from './meta';
+import { resourceTypesMeta } from './index';
 import { ResourceTypeCreate, ResourceTypeEdit } from './ResourceTypeForm';
 
 /** The resource type forms. */

@@ -1,5 +1,5 @@
 import { ArrayInput, required, SimpleFormIterator } from 'react-admin';
-import { PickerInput } from '../engine/inputs/DateTimeInputs';
+import { PickerInput } from '../../common/inputs/DateTimeInputs';
 import type { FieldValues } from 'react-hook-form';
 import type { DateSchedule as DateScheduleRecord } from '../../../schema/availability';
 import { TimeIntervalInput } from './inputs';

@@ -5,7 +5,7 @@ import type { RecurringSchedule as RecurringScheduleRecord } from '../../../sche
 import { DaysOfWeekInput, TimeInput, TimeIntervalInput, useDayChoices } from './inputs';
 import { FormPart, ScheduleConnectionsPart, ScheduleCreate, ScheduleEdit, ScheduleGeneralPart } from './scheduleForm';
 import { ScheduleTestPanel } from './ScheduleTestPanel';
-import { PickerInput } from '../engine/inputs/DateTimeInputs';
+import { PickerInput } from '../../common/inputs/DateTimeInputs';
 import { missingFixedTimes, NEW_RECURRING, recurringToBody, recurringToForm, type RecurringFormValues } from './scheduleValues';
 
 const L = (field: string) => `resources.schedules.fields.${field}`;

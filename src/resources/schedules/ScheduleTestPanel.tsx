@@ -4,10 +4,11 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useFormContext, type FieldValues } from 'react-hook-form';
 import type { AvailableTime } from '../../../schema/availability';
-import { apiErrorInfo } from '../../custom/api';
-import { useApi } from '../engine/api';
-import { Picker } from '../engine/inputs/DateTimeInputs';
-import { addDays, DEFAULT_TEST_DURATION } from './scheduleValues';
+import { apiErrorInfo } from '../../common/api';
+import { useApi } from '../../common/api';
+import { Picker } from '../../common/inputs/DateTimeInputs';
+import { addDays } from '../../common/dates';
+import { DEFAULT_TEST_DURATION } from './scheduleValues';
 import { useCompanyNow } from '../../auth/profile';
 
 interface TestAnswer {

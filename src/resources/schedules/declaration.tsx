@@ -1,11 +1,11 @@
 import { Navigate } from 'react-router-dom';
 import { withViews } from '../engine/define';
 import { DateScheduleCreate, DateScheduleEdit } from './DateSchedule';
-import { schedulesMeta } from './meta';
+import { schedulesMeta } from './index';
 import { RecurringScheduleCreate, RecurringScheduleEdit } from './RecurringSchedule';
 import { ScheduleList } from './ScheduleList';
 
-export { dateSchedules, recurringSchedules } from './meta';
+export { dateSchedules, recurringSchedules } from './index';
 
 /** The list of both kinds of schedule and their create/edit routes. */
 export const schedules = withViews(schedulesMeta, {

@@ -10,8 +10,8 @@ import {
   type Validator,
 } from 'react-admin';
 import type { QueryResponse } from '../../../schema/common';
-import { useApi } from '../engine/api';
-import { PickerInput } from '../engine/inputs/DateTimeInputs';
+import { useApi } from '../../common/api';
+import { PickerInput } from '../../common/inputs/DateTimeInputs';
 import { DEFAULT_TIME_INTERVAL } from './scheduleValues';
 
 const DAY_IDS = [1, 2, 3, 4, 5, 6, 7] as const;

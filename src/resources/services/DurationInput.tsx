@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { FieldTitle, InputHelperText, useInput, useResourceContext, useTranslate, type Validator } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { durationOptions, normalizeDurations } from '../../../server/domain/durations';
+import { durationOptions, normalizeDurations } from '../../../domain/durations';
 import { DURATION_UNITS, splitDuration, unitOf, type DurationUnit } from './durationUnits';
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { FieldTitle, InputHelperText, SelectInput, useInput, useResourceContext, type Validator } from 'react-admin';
 import type { ServiceGroup } from '../../../schema/services';
-import { useApi } from '../engine/api';
+import { useApi } from '../../common/api';
 
 type GroupsAnswer = ServiceGroup[] | { Results: ServiceGroup[] };
 

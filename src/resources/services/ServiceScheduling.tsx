@@ -21,7 +21,7 @@ import { Confirm, useNotify, useRecordContext, useTranslate } from 'react-admin'
 import type { DateSchedule, RecurringSchedule, ResourceType } from '../../../schema/availability';
 import type { ServiceResourceType, ServiceSchedule } from '../../../schema/scheduling';
 import type { Service } from '../../../schema/services';
-import { useApi } from '../engine/api';
+import { useApi } from '../../common/api';
 import type { WireRecord } from '../engine/types';
 
 interface Page<T> {

@@ -9,8 +9,8 @@ import { FlexibleOnly } from './FlexibleOnly';
 import { GroupFilter, GroupInput } from './GroupInput';
 import { ServicePrices } from './ServicePrices';
 import { ServiceScheduling } from './ServiceScheduling';
-import { LazyServicePriceCheck } from '../../custom/priceCheck/LazyServicePriceCheck';
-import { servicesMeta } from './meta';
+import { Embed } from '../../common/embeds';
+import { servicesMeta } from './index';
 
 type ServiceRecord = WireRecord<Service>;
 const flexibleDuration = (source: string): FieldSpec<ServiceRecord> => ({
@@ -62,7 +62,7 @@ export const services = withViews(servicesMeta, {
     editTabs: [
       { id: 'prices', label: 'resources.services.tabs.prices', content: <ServicePrices /> },
       { id: 'scheduling', label: 'resources.services.tabs.scheduling', content: <ServiceScheduling /> },
-      { id: 'price-check', label: 'newBookingForm.priceCheck', content: <LazyServicePriceCheck /> },
+      { id: 'price-check', label: 'newBookingForm.priceCheck', content: <Embed name="servicePriceCheck" /> },
     ],
   },
 });

@@ -3,7 +3,7 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { TimeException } from '../../../schema/availability';
-import { ColorDot } from '../resources/ColorInput';
+import { ColorDot } from '../../common/inputs/ColorInput';
 import { useDayChoices } from '../schedules/inputs';
 
 const hhmm = (t: string) => t.slice(0, 5);

@@ -1,5 +1,5 @@
 import { withViews } from '../engine/define';
-import { timeExceptionsMeta } from './meta';
+import { timeExceptionsMeta } from './index';
 import { ReportButton, TimeExceptionReason, TimeExceptionWhen } from './TimeExceptionCells';
 import { TimeExceptionCreate, TimeExceptionEdit } from './TimeExceptionForm';
 

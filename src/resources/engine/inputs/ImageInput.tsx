@@ -1,7 +1,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
 import { useInput, useTranslate, FieldTitle, useResourceContext } from 'react-admin';
-import { useApi } from '../api';
+import { useApi } from '../../../common/api';
 
 /** Largest image the API accepts, in bytes (spec core.md §9). */
 export const IMAGE_MAX_BYTES = 100000;

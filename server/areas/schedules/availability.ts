@@ -1,0 +1,153 @@
+import type { FastifyInstance } from 'fastify';
+import { DateTime } from 'luxon';
+import type { AvailableTimesResource, AvailableTimesResponse, NextFreeTimeResponse } from '../../../schema/availability';
+import type { AvailableTimesRequest, NextFreeTimeRequest } from '../../../schema/scheduling';
+import type { CallerContext } from '../../shared/context';
+import type { Db } from '../../db/db';
+import { ApiError, ValidationErrors } from '../../shared/errors';
+import { ref } from '../../shared/schemas';
+import {
+  nextFreeTime,
+  validateAvailabilityQuery,
+  ZoneClock,
+  type AvailabilityData,
+  type AvailabilityQuery,
+  type NormalizedQuery,
+  type ServiceSpec,
+} from '../../../domain/availability';
+import { AvailabilityCache } from './availabilityCache';
+import { availabilityError, withEngineErrors } from './availabilityData';
+import { checkRangeDays } from './references';
+import { availableTimesInSteps, roundTripping } from './timesInSteps';
+import { RANGE_LIMIT_DAYS } from '../../shared/limits';
+import { INT4_MAX } from '../../shared/constants';
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+/** About how long one step of the nextfreetime search may hold the event loop. */
+const STEP_MS = 10;
+const serviceParams = { type: 'object', properties: { Id: { type: 'integer', minimum: 1, maximum: INT4_MAX } }, required: ['Id'] } as const;
+
+const PAIR = /^\s*(\d{1,10})\s*(?::\s*(\d{1,10})\s*)?$/;
+const FIELD = /^\s*"?(ResourceTypeId|ResourceId)"?\s*:\s*(\d{1,10})\s*$/i;
+
+/**
+ * One Resources query value: `{"ResourceTypeId":1,"ResourceId":2}`, the same without quotes
+ * (ServiceStack's JSV), or `1:2`; null when it is none of these.
+ * @example parseResourceParam('{ResourceTypeId:3,ResourceId:7}') // { ResourceTypeId: 3, ResourceId: 7 }
+ */
+export function parseResourceParam(text: string): AvailableTimesResource | null {
+  const pair = PAIR.exec(text);
+  let typeId: number | undefined;
+  let resourceId: number | undefined;
+  if (pair) {
+    typeId = Number(pair[1]);
+    resourceId = pair[2] === undefined ? undefined : Number(pair[2]);
+  } else {
+    const inner = /^\s*\{(.*)\}\s*$/s.exec(text)?.[1];
+    if (inner === undefined) return null;
+    for (const part of inner.split(',')) {
+      if (!part.trim()) continue;
+      const m = FIELD.exec(part);
+      if (!m) return null;
+      if (m[1].toLowerCase() === 'resourcetypeid') typeId = Number(m[2]);
+      else resourceId = Number(m[2]);
+    }
+  }
+  if (typeId === undefined || typeId < 1 || typeId > INT4_MAX || (resourceId !== undefined && resourceId > INT4_MAX)) return null;
+  return resourceId === undefined ? { ResourceTypeId: typeId } : { ResourceTypeId: typeId, ResourceId: resourceId };
+}
+
+function engineQuery(q: AvailableTimesRequest | NextFreeTimeRequest, from: string, to: string): AvailabilityQuery {
+  const errors = new ValidationErrors();
+  const resources = (q.Resources ?? []).flatMap((text, i) => {
+    const parsed = parseResourceParam(text);
+    if (!parsed) errors.add(`Resources[${i}]`, 'InvalidFormat');
+    return parsed ? [parsed] : [];
+  });
+  errors.throwIfAny();
+  return {
+    From: from,
+    To: to,
+    Duration: q.Duration,
+    Resources: resources,
+    NumberOfResources: q.NumberOfResources,
+    ShowPerResource: q.ShowPerResource,
+    InsideSearchInterval: q.InsideSearchInterval,
+  };
+}
+
+async function serviceSpec(cache: AvailabilityCache, db: Db, ctx: CallerContext, serviceId: number): Promise<{ service: ServiceSpec; timeZone: string }> {
+  const spec = await cache.spec(db, ctx.companyId, serviceId);
+  if (!spec) throw ApiError.notFound('Service', serviceId);
+  return spec;
+}
+
+function normalize(spec: { service: ServiceSpec; timeZone: string }, query: AvailabilityQuery, ctx: CallerContext): NormalizedQuery {
+  const result = validateAvailabilityQuery(query, spec.service, spec.timeZone);
+  if (!result.ok) throw availabilityError(result.errors, ctx.lang, spec.timeZone);
+  return result.value;
+}
+
+/** GET /services/{Id}/availabletimes and /services/{Id}/nextfreetime. */
+export default async function availabilityArea(app: FastifyInstance): Promise<void> {
+  const cache = new AvailabilityCache(app.versions);
+  app.get(
+    '/services/:Id/availabletimes',
+    { schema: { params: serviceParams, querystring: ref('AvailableTimesRequest'), response: { 200: ref('AvailableTimesResponse') } } },
+    async (request): Promise<AvailableTimesResponse> => {
+      const ctx = request.ctx;
+      const serviceId = (request.params as { Id: number }).Id;
+      const q = request.query as AvailableTimesRequest;
+      const spec = await serviceSpec(cache, app.db, ctx, serviceId);
+      const query = engineQuery(q, q.From, q.To);
+      const window = normalize(spec, query, ctx);
+      checkRangeDays(q.From, q.To, RANGE_LIMIT_DAYS.availableTimes);
+      const data = await cache.data(app.db, ctx.companyId, spec, window.from, window.to + window.duration * MINUTE);
+      const times = await availableTimesInSteps(data, query, window, ctx.lang);
+      return { CompanyId: ctx.companyId, ServiceId: serviceId, Times: times };
+    },
+  );
+
+  app.get(
+    '/services/:Id/nextfreetime',
+    { schema: { params: serviceParams, querystring: ref('NextFreeTimeRequest'), response: { 200: ref('NextFreeTimeResponse') } } },
+    async (request): Promise<NextFreeTimeResponse> => {
+      const ctx = request.ctx;
+      const serviceId = (request.params as { Id: number }).Id;
+      const q = request.query as NextFreeTimeRequest;
+      const spec = await serviceSpec(cache, app.db, ctx, serviceId);
+      const clock = ZoneClock.of(spec.timeZone);
+      const from = q.From ?? clock.format(Date.now());
+      const fromDate = DateTime.fromISO(from);
+      const to = q.To ?? (fromDate.isValid ? fromDate.plus({ years: 1 }).toFormat("yyyy-MM-dd'T'HH:mm:ss") : from);
+      const query = engineQuery(q, from, to);
+      const window = normalize(spec, query, ctx);
+      // Loaded a month at a time; searched in steps that take about STEP_MS each (a day first, so a
+      // near answer costs little), letting other requests in between: a dense calendar with no free
+      // time for a year cannot hold the server.
+      const extra = window.duration * MINUTE;
+      let chunkStart = window.from;
+      let span = DAY;
+      let loaded: { to: number; data: AvailabilityData } | undefined;
+      while (chunkStart < window.to) {
+        const chunkEnd = Math.min(window.to, roundTripping(clock, chunkStart + span));
+        if (!loaded || loaded.to < chunkEnd + extra) {
+          const loadTo = Math.max(chunkEnd, Math.min(window.to, chunkStart + 31 * DAY)) + extra;
+          loaded = { to: loadTo, data: await cache.data(app.db, ctx.companyId, spec, chunkStart, loadTo) };
+        }
+        const data = loaded.data;
+        const chunk = { ...query, From: clock.format(chunkStart), To: clock.format(chunkEnd), InsideSearchInterval: query.InsideSearchInterval === true && chunkEnd === window.to };
+        const started = performance.now();
+        const time = withEngineErrors(ctx.lang, spec.timeZone, () => nextFreeTime(data, chunk));
+        if (time) return { CompanyId: ctx.companyId, ServiceId: serviceId, Time: time };
+        const took = Math.max(performance.now() - started, 0.25);
+        span = Math.min(31 * DAY, Math.max(HOUR, span * Math.min(4, STEP_MS / took)));
+        chunkStart = chunkEnd;
+        if (chunkStart < window.to) await new Promise((resolve) => setImmediate(resolve));
+      }
+      return { CompanyId: ctx.companyId, ServiceId: serviceId, Time: null };
+    },
+  );
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { registerSchedulesMessages } from './messages';
+import resources from './resources';
+import schedules from './schedules';
+import timeExceptions from './timeExceptions';
+import serviceLinks from './serviceLinks';
+import availability from './availability';
+import { provide } from '../../shared/ports';
+import { loadAvailabilityData, loadServiceSpec } from './availabilityData';
+
+/**
+ * Scheduling (issue 3): resource types and resources, what services need and follow, recurring
+ * and date schedules, time exceptions, and free times from the availability engine.
+ * @example await app.register(scheduling); // inside the /api areas plugin
+ */
+export default async function scheduling(app: FastifyInstance): Promise<void> {
+  registerSchedulesMessages();
+  // Bookings check times with the same data availabletimes reads (server/shared/ports.ts).
+  provide('loadServiceSpec', loadServiceSpec);
+  provide('loadAvailabilityData', loadAvailabilityData);
+  await app.register(resources);
+  await app.register(schedules);
+  await app.register(timeExceptions);
+  await app.register(serviceLinks);
+  await app.register(availability);
+}

@@ -1,0 +1,115 @@
+import type { CallerContext } from '../shared/context';
+import type { Db, SqlParam } from '../db/db';
+
+/** How a column's value is converted between the database and the wire. */
+export type FieldKind =
+  | 'text'
+  /** int4; values outside its range answer 400 naming the field. */
+  | 'int'
+  | 'number'
+  | 'bool'
+  /** timestamptz ↔ company-local `yyyy-MM-ddTHH:mm:ss` in the caller's time zone. */
+  | 'datetime'
+  /** date ↔ `yyyy-MM-ddT00:00:00` (a plain `yyyy-MM-dd` is accepted). */
+  | 'date'
+  /** time ↔ `HH:mm:ss` (`HH:mm` accepted). */
+  | 'time'
+  /** jsonb ↔ any JSON value. */
+  | 'json'
+  /** integer minor units (öre, cent) ↔ a number in major units. */
+  | 'money';
+
+export interface FieldSpec {
+  column: string;
+  kind?: FieldKind;
+  /** Read but never written from a body (ids, timestamps, derived columns). */
+  readOnly?: boolean;
+}
+
+/** A parameter collector for hand-written SQL fragments: `p.add(value)` answers `$n`. */
+export class SqlParams {
+  readonly values: SqlParam[] = [];
+  add(value: SqlParam): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** A filter that is not plain equality: returns an SQL condition on alias `t`, or null for none. */
+export type FilterFn<Q> = (value: unknown, p: SqlParams, query: Q, ctx: CallerContext) => string | null;
+
+export interface ReadContext<Q> {
+  ctx: CallerContext;
+  db: Db;
+  query: Q;
+}
+
+export interface WriteContext<T> {
+  ctx: CallerContext;
+  /** The request's transaction. */
+  db: Db;
+  /** The record as it was before an update (undefined on create). */
+  existing?: T;
+}
+
+export interface WriteResult<In> {
+  /** The body to store, when the hook changed it (rounded, trimmed, defaulted). */
+  input?: In;
+  /** Extra column values not carried by a wire field. */
+  columns?: Record<string, SqlParam>;
+}
+
+export interface ResourceHooks<T, In, Q> {
+  /** Rules and normalisation, inside the write transaction, before the row is written. */
+  beforeWrite?(input: In, w: WriteContext<T>): Promise<WriteResult<In> | void> | WriteResult<In> | void;
+  /** Side tables, inside the same transaction, after the row is written. */
+  afterWrite?(id: number, input: In, w: WriteContext<T>): Promise<void>;
+  /** Attaches children or derived fields to a page of records (one query per page, not per record). */
+  afterRead?(records: T[], r: ReadContext<Q>): Promise<void>;
+  /** Refuses or prepares a delete, inside the delete's transaction. */
+  beforeDelete?(record: T, w: WriteContext<T>): Promise<void>;
+}
+
+export interface ResourceDeclaration<T, In, Q> {
+  /** Names the record in messages ('Service 12 was not found'). */
+  entity: string;
+  /** Route path under the areas prefix, e.g. '/services/prices'. */
+  path: string;
+  table: string;
+  /** Wire field → column; the primary key must be the wire field `Id` on column `id`. */
+  fields: { [K in keyof T & string]?: FieldSpec | string };
+  /** Columns Search= looks in (case-insensitive contains). */
+  search?: string[];
+  /** Wire fields OrderBy / OrderByDesc may name. */
+  sort: (keyof T & string)[];
+  /** Used when the query names no order, e.g. 'SortOrder,-Created'. */
+  defaultSort?: string;
+  /** Query parameter → the wire field it compares for equality, or a condition of its own. */
+  filters?: { [K in keyof Q & string]?: (keyof T & string) | FilterFn<Q> };
+  /** Names of definitions in the generated contract. */
+  schemas: { query: string; input: string; item: string };
+  hooks?: ResourceHooks<T, In, Q>;
+  /** Query used to read a record back after create/update (e.g. include flags). */
+  readBack?: Partial<Q>;
+  /**
+   * A cheaper exact total than count(*) for a query, e.g. from a per-company counter table when
+   * no filter is set; undefined falls back to count(*).
+   */
+  count?(db: Db, ctx: CallerContext, query: Q): Promise<number | undefined>;
+  /** Leave out routes an area writes by hand. */
+  routes?: { list?: boolean; create?: boolean; update?: boolean; delete?: boolean };
+}
+
+/** Types a declaration; nothing more. */
+export function defineResource<T, In, Q>(declaration: ResourceDeclaration<T, In, Q>): ResourceDeclaration<T, In, Q> {
+  return declaration;
+}
+
+export interface Page<T> {
+  Offset: number;
+  Total: number;
+  Results: T[];
+}
+
+export const DEFAULT_TAKE = 50;
+export const MAX_TAKE = 1000;

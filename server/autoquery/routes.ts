@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ref } from '../shared/schemas';
+import { INT4_MAX } from '../shared/constants';
+import type { ResourceDeclaration } from './declare';
+import { listRecords } from './list';
+import { createRecord, deleteRecord, updateRecord } from './records';
+
+/** Path parameter schema for /{Id} routes. */
+export const idParams = {
+  type: 'object',
+  properties: { Id: { type: 'integer', minimum: 1, maximum: INT4_MAX } },
+  required: ['Id'],
+} as const;
+
+/** The response schema of a list of `item`. */
+export function pageSchema(item: string): object {
+  return {
+    type: 'object',
+    properties: {
+      Offset: { type: 'integer' },
+      Total: { type: 'integer' },
+      Results: { type: 'array', items: ref(item) },
+    },
+  };
+}
+
+/**
+ * Registers GET path, POST path, PUT path/:Id and DELETE path/:Id for a declaration.
+ * Register it inside the areas plugin (prefix /api).
+ */
+export function registerResource<T, In, Q>(app: FastifyInstance, d: ResourceDeclaration<T, In, Q>): void {
+  const routes = { list: true, create: true, update: true, delete: true, ...d.routes };
+  const item = { 200: ref(d.schemas.item) };
+  const idOf = (request: FastifyRequest) => (request.params as { Id: number }).Id;
+  if (routes.list) {
+    app.get(d.path, { schema: { querystring: ref(d.schemas.query), response: { 200: pageSchema(d.schemas.item) } } }, (request) =>
+      listRecords(app.db, request.ctx, d, request.query as Q),
+    );
+  }
+  if (routes.create) {
+    app.post(d.path, { schema: { body: ref(d.schemas.input), response: item } }, (request) => createRecord(app.db, request.ctx, d, request.body as In));
+  }
+  if (routes.update) {
+    app.put(`${d.path}/:Id`, { schema: { params: idParams, body: ref(d.schemas.input), response: item } }, (request) =>
+      updateRecord(app.db, request.ctx, d, idOf(request), request.body as In),
+    );
+  }
+  if (routes.delete) {
+    app.delete(`${d.path}/:Id`, { schema: { params: idParams, response: item } }, (request) => deleteRecord(app.db, request.ctx, d, idOf(request)));
+  }
+}

@@ -1,0 +1,169 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DataVersions } from '../db/versions';
+import type { Db } from '../db/db';
+import type { ServerConfig } from '../config';
+import { ApiError } from './errors';
+import { requestLanguage, type Lang } from './messages';
+import { checkPermission } from './permissions';
+
+/** Who is calling, resolved once per request from the bearer token. */
+export interface CallerContext {
+  companyId: number;
+  /** users.id of the administrator. */
+  userId: number;
+  /** The token subject (users.subject). */
+  subject: string;
+  email: string;
+  /** Role ids (roles table), read from the database on this request. */
+  roles: number[];
+  /** Session id (token `sid`). */
+  sessionId: string | null;
+  lang: Lang;
+  /** IANA zone from the Timezone header, else the company's. */
+  timeZone: string;
+}
+
+/** What verifying a bearer token yields. */
+export interface VerifiedToken {
+  sub: string;
+  sid?: string;
+  email?: string;
+  /** Expiry, seconds since the epoch. */
+  exp?: number;
+  /** Issued at, seconds since the epoch. */
+  iat?: number;
+  /** Token id. */
+  jti?: string;
+  /** The client the token was issued to. */
+  azp?: string;
+}
+
+export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route needs no bearer token. */
+    public?: boolean;
+  }
+  interface FastifyInstance {
+    db: Db;
+    config: ServerConfig;
+    /** Per-company data versions for caches (server/db/versions.ts). */
+    versions: DataVersions;
+    /** Set by the identity plugin (embedded provider or real Keycloak). */
+    verifyToken: TokenVerifier;
+    /** Set by the identity plugin: whether a verified token was revoked since (logout), checked on every request. */
+    tokenRevoked: (token: VerifiedToken) => Promise<boolean>;
+  }
+  interface FastifyRequest {
+    /** Present on every /api route that requires a caller (all but the public ones). */
+    ctx: CallerContext;
+  }
+}
+
+/** The part of the caller's context that depends on the token alone. */
+type CallerIdentity = Omit<CallerContext, 'lang' | 'timeZone'> & { companyTimeZone: string; token: VerifiedToken };
+
+interface UserRow {
+  id: number;
+  company_id: number;
+  email: string;
+  active: boolean;
+  time_zone: string;
+  roles: number[];
+}
+
+/**
+ * The administrator a verified token names, read on every request in one indexed query (users by
+ * subject, their roles by user_roles' primary key): deleting or deactivating an administrator or
+ * changing their roles takes effect on their very next request, in every server process. Nothing
+ * about the caller is kept between requests.
+ */
+const CALLER_SQL = `
+  select u.id, u.company_id, u.email, u.active, c.time_zone,
+         array(select ur.role_id from user_roles ur where ur.user_id = u.id order by ur.role_id) as roles
+    from users u join companies c on c.id = u.company_id
+   where u.subject = $1`;
+
+/**
+ * Resolves the caller of every /api request: verifies the bearer token, finds the administrator,
+ * their roles and their company, refuses a route their roles do not allow with 403 (server/permissions.ts),
+ * and rejects a CompanyId that is not the caller's with 404.
+ * Routes opt out with `config: { public: true }`.
+ */
+async function contextPlugin(app: FastifyInstance): Promise<void> {
+  app.decorateRequest('ctx', null as unknown as CallerContext);
+  const identify = async (token: string): Promise<CallerIdentity> => {
+    let verified: VerifiedToken;
+    try {
+      verified = await app.verifyToken(token);
+    } catch {
+      throw ApiError.unauthorized();
+    }
+    const user = await app.db.one<UserRow>(CALLER_SQL, [verified.sub]);
+    // Revocation (logout, password change) and the account's state are looked up on every request.
+    if (!user || !user.active || (await app.tokenRevoked(verified))) throw ApiError.unauthorized();
+    return {
+      companyId: user.company_id,
+      userId: user.id,
+      subject: verified.sub,
+      email: user.email,
+      roles: user.roles.map(Number),
+      sessionId: verified.sid ?? null,
+      companyTimeZone: user.time_zone,
+      token: verified,
+    };
+  };
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config?.public || !request.routeOptions.url) return;
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) throw ApiError.unauthorized();
+    const { companyTimeZone, token: _token, ...identity } = await identify(header.slice(7));
+    const tzHeader = request.headers.timezone;
+    const sessionHeader = request.headers['x-session-id'];
+    request.ctx = {
+      ...identity,
+      sessionId: identity.sessionId ?? (typeof sessionHeader === 'string' ? sessionHeader : null),
+      lang: requestLanguage(request),
+      timeZone: typeof tzHeader === 'string' && isValidZone(tzHeader) ? tzHeader : companyTimeZone,
+    };
+    checkPermission(request, request.ctx.roles);
+  });
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    if (!request.ctx) return;
+    const asked = companyIdAskedFor(request);
+    if (asked !== undefined && asked !== request.ctx.companyId) throw ApiError.notFound('Company', asked);
+  });
+}
+
+function companyIdAskedFor(request: FastifyRequest): number | undefined {
+  const fromQuery = (request.query as Record<string, unknown> | undefined)?.CompanyId;
+  const fromBody = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>).CompanyId : undefined;
+  const fromParams = (request.params as Record<string, unknown> | undefined)?.companyId;
+  for (const v of [fromParams, fromQuery, fromBody]) {
+    if (v === undefined || v === null || v === '') continue;
+    const n = Number(v);
+    return Number.isFinite(n) ? n : -1;
+  }
+  return undefined;
+}
+
+const zoneCache = new Map<string, boolean>();
+function isValidZone(zone: string): boolean {
+  let ok = zoneCache.get(zone);
+  if (ok === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    if (zoneCache.size < 1000) zoneCache.set(zone, ok);
+  }
+  return ok;
+}
+
+export default fp(contextPlugin, { name: 'context' });

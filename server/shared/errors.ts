@@ -1,0 +1,187 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ResponseError, ResponseStatus } from '../../schema/common';
+import { messageFor, type ServerMessageKey, type Lang, requestLanguage } from './messages';
+import { datePatternKey, oneErrorPerField } from '../serviceStack/validation';
+
+/** A catalogue key: a core one, or one an area added with extendMessages. */
+export type MessageKey = ServerMessageKey | (string & {});
+
+/**
+ * An error a route throws on purpose; the error handler turns it into a ResponseStatus body.
+ * @example
+ * throw ApiError.field(400, 'Name', 'NotEmpty');           // translated message for the field
+ * throw new ApiError(404, 'NotFound', 'Service 12 was not found');
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly errorCode: string,
+    message: string,
+    readonly errors: ResponseError[] = [],
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+
+  /** One field error with a message from the server catalogue (translated per request later). */
+  static field(status: number, fieldName: string, key: MessageKey, params: Record<string, string | number> = {}): ApiError {
+    const err = new ApiError(status, key, '', [{ ErrorCode: key, FieldName: fieldName, Message: '' }]);
+    err.messageKey = { key, params: { field: fieldName, ...params } };
+    return err;
+  }
+
+  static notFound(what: string, id?: string | number): ApiError {
+    const err = new ApiError(404, 'NotFound', '');
+    err.messageKey = { key: 'NotFound', params: { what, id: id ?? '' } };
+    return err;
+  }
+
+  static forbidden(message = ''): ApiError {
+    const err = new ApiError(403, 'Forbidden', message);
+    if (!message) err.messageKey = { key: 'Forbidden', params: {} };
+    return err;
+  }
+
+  static unauthorized(): ApiError {
+    const err = new ApiError(401, 'Unauthorized', '');
+    err.messageKey = { key: 'Unauthorized', params: {} };
+    return err;
+  }
+
+  static conflict(fieldName: string, key: MessageKey, params: Record<string, string | number> = {}): ApiError {
+    return ApiError.field(409, fieldName, key, params);
+  }
+
+  /** Set when the message should be rendered in the caller's language. */
+  messageKey?: { key: MessageKey; params: Record<string, string | number> };
+  /** Several field errors collected by ValidationErrors. */
+  pending?: { field: string; key: MessageKey; params: Record<string, string | number> }[];
+}
+
+/** Several field errors at once (all problems of a body, not just the first). */
+export class ValidationErrors {
+  private readonly list: { field: string; key: MessageKey; params: Record<string, string | number> }[] = [];
+  add(field: string, key: MessageKey, params: Record<string, string | number> = {}): this {
+    this.list.push({ field, key, params: { field, ...params } });
+    return this;
+  }
+  get empty(): boolean {
+    return this.list.length === 0;
+  }
+  /** Throws a 400 naming every field when any error was added. */
+  throwIfAny(status = 400): void {
+    if (this.empty) return;
+    const first = this.list[0];
+    const err = new ApiError(status, first.key, '', []);
+    err.pending = this.list;
+    throw err;
+  }
+}
+
+export function responseStatus(errorCode: string, message: string, errors: ResponseError[] = []): { ResponseStatus: ResponseStatus } {
+  return { ResponseStatus: { ErrorCode: errorCode, Message: message, Errors: errors } };
+}
+
+interface AjvError {
+  instancePath?: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+const AJV_CODES: Record<string, ServerMessageKey> = {
+  required: 'NotEmpty',
+  minLength: 'Length',
+  maxLength: 'MaxLength',
+  minimum: 'GreaterThanOrEqual',
+  exclusiveMinimum: 'GreaterThan',
+  maximum: 'LessThanOrEqual',
+  exclusiveMaximum: 'LessThan',
+  type: 'InvalidType',
+  pattern: 'InvalidFormat',
+  format: 'InvalidFormat',
+  enum: 'InvalidValue',
+  const: 'InvalidValue',
+  anyOf: 'InvalidValue',
+  oneOf: 'InvalidValue',
+  minItems: 'NotEmpty',
+  maxItems: 'TooMany',
+  additionalProperties: 'Unknown',
+};
+
+/** The wire field name an ajv error is about: 'GroupBooking.Max', 'Values[0].Value', 'Name'. */
+function fieldOf(e: AjvError): string {
+  const path = (e.instancePath ?? '')
+    .split('/')
+    .filter(Boolean)
+    .map((p) => (/^\d+$/.test(p) ? `[${p}]` : p))
+    .join('.')
+    .replace(/\.\[/g, '[');
+  if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') {
+    return path ? `${path}.${e.params.missingProperty}` : e.params.missingProperty;
+  }
+  return path;
+}
+
+function ajvParams(e: AjvError): Record<string, string | number> {
+  const p = e.params;
+  const out: Record<string, string | number> = {};
+  if (typeof p.limit === 'number') out.limit = p.limit;
+  if (typeof p.format === 'string') out.format = p.format;
+  if (typeof p.type === 'string') out.type = p.type;
+  if (Array.isArray(p.allowedValues)) out.values = p.allowedValues.join(', ');
+  return out;
+}
+
+/** Fastify error handler writing every failure as a ResponseStatus body. */
+export function errorHandler(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply): void {
+  const lang: Lang = requestLanguage(request);
+  if (error instanceof ApiError) {
+    const errors: ResponseError[] = error.pending
+      ? error.pending.map((p) => ({ ErrorCode: p.key, FieldName: p.field, Message: messageFor(lang, p.key, p.params) }))
+      : error.errors.map((e) =>
+          e.Message || !error.messageKey ? e : { ...e, Message: messageFor(lang, error.messageKey.key, error.messageKey.params) },
+        );
+    const message = error.message || (error.messageKey ? messageFor(lang, error.messageKey.key, error.messageKey.params) : errors[0]?.Message ?? '');
+    const body = responseStatus(errors[0]?.ErrorCode ?? error.errorCode, message, errors);
+    void reply.status(error.statusCode).send({ ...error.extra, ...body });
+    return;
+  }
+  const fe = error as FastifyError & { validation?: AjvError[]; validationContext?: string };
+  if (fe.validation) {
+    const errors = oneErrorPerField(fe.validation, (e) => fieldOf(e) || (fe.validationContext ?? 'body')).map((e) => {
+      const key = e.keyword === 'format' && e.params.format === 'calendar-date' ? 'InvalidDate' : (AJV_CODES[e.keyword] ?? 'InvalidValue');
+      const field = fieldOf(e) || (fe.validationContext ?? 'body');
+      const text = (e.keyword === 'pattern' && datePatternKey(e.params.pattern)) || key;
+      return { ErrorCode: key, FieldName: field, Message: messageFor(lang, text, { field, ...ajvParams(e) }) };
+    });
+    void reply.status(400).send(responseStatus(errors[0].ErrorCode, errors.length === 1 ? errors[0].Message : messageFor(lang, 'ValidationFailed', {}), errors));
+    return;
+  }
+  const status = fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;
+  if (status === 500) {
+    request.log.error({ err: error }, 'unhandled error');
+    void reply.status(500).send(responseStatus('InternalServerError', messageFor(lang, 'InternalError', {})));
+    return;
+  }
+  // Fastify's own 4xx: bad JSON, body too large, unsupported media type…
+  const key = FRAMEWORK_CODES[fe.code ?? ''] ?? 'BadRequest';
+  const params = { field: 'body', limit: request.routeOptions.bodyLimit ?? '', type: String(request.headers['content-type'] ?? '').split(';')[0] };
+  const message = messageFor(lang, key, params);
+  const errors = key === 'InvalidJson' || key === 'PayloadTooLarge' ? [{ ErrorCode: key, FieldName: 'body', Message: message }] : [];
+  void reply.status(status).send(responseStatus(key, message, errors));
+}
+
+/** Fastify's error codes for requests it refuses itself, as catalogue keys. */
+const FRAMEWORK_CODES: Record<string, ServerMessageKey> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'InvalidJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'InvalidJson',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PayloadTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UnsupportedMediaType',
+};
+
+/** 404 for unknown routes, in the same shape. */
+export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): void {
+  const lang = requestLanguage(request);
+  void reply.status(404).send(responseStatus('NotFound', messageFor(lang, 'RouteNotFound', { url: request.url.split('?')[0] })));
+}

@@ -1,0 +1,1 @@
+export { Outbox, type OutboxEntry, type OutboxHandler, type OutboxMessage, type OutboxState } from './outbox';

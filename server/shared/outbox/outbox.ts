@@ -1,0 +1,176 @@
+import type { Db } from '../../db/db';
+import type { JobQueue, RetryPolicy } from '../../integrations/jobs';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Side effects after commit (mail, and next confirmations, reminders, webhooks); decorated by the integrations plugin. */
+    outbox: Outbox;
+  }
+}
+
+/** Where an outbox entry is: waiting (or being retried), delivered, or given up after its last attempt. */
+export type OutboxState = 'queued' | 'sent' | 'failed';
+
+/** One side effect to carry out after the change that wrote it commits. */
+export interface OutboxMessage {
+  /** The company the effect belongs to (null for none). */
+  companyId: number | null;
+  /** Which handler delivers it, e.g. 'mail'. */
+  kind: string;
+  /** What the handler needs; JSON. */
+  payload: Record<string, unknown>;
+  /** The event's idempotency key, unique per company: a second add with the same key adds nothing. */
+  key: string;
+}
+
+/** An outbox entry as a list shows it. */
+export interface OutboxEntry {
+  id: number;
+  companyId: number | null;
+  kind: string;
+  key: string;
+  payload: Record<string, unknown>;
+  state: OutboxState;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+  created: string;
+  sentAt: string | null;
+}
+
+/** Delivers one entry's payload; throwing makes it retried (with backoff) until its attempts are spent. */
+export type OutboxHandler = (payload: Record<string, unknown>, entry: { id: number; companyId: number | null; key: string }) => Promise<void>;
+
+interface OutboxRow {
+  id: number | string;
+  company_id: number | null;
+  kind: string;
+  key: string;
+  payload: Record<string, unknown> | string;
+  state: OutboxState;
+  attempts: number;
+  max_attempts: number;
+  last_error: string | null;
+  created: string | Date;
+  sent_at: string | Date | null;
+}
+
+const QUEUE = 'outbox';
+const iso = (value: string | Date | null): string | null => (value instanceof Date ? value.toISOString() : value);
+
+function toEntry(row: OutboxRow): OutboxEntry {
+  return {
+    id: Number(row.id),
+    companyId: row.company_id,
+    kind: row.kind,
+    key: row.key,
+    payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : row.payload,
+    state: row.state,
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+    lastError: row.last_error,
+    created: iso(row.created)!,
+    sentAt: iso(row.sent_at),
+  };
+}
+
+/**
+ * The one outbox: `add` writes an entry in the caller's transaction together with a pg-boss job that
+ * delivers it once that transaction commits. A rolled-back change leaves neither behind; a process
+ * that dies after the commit leaves both, and the next process to work the queue delivers the entry.
+ * Delivery is at least once towards the outside world (a crash between the handler's success and
+ * the entry being marked sent repeats that one delivery); the key keeps one event to one entry.
+ * @example
+ * outbox.handle('webhook', async (payload) => postWebhook(payload));
+ * await db.tx(async (tx) => {
+ *   await tx.query('update bookings set status = 2 where id = $1', [id]);
+ *   await outbox.add(tx, { companyId, kind: 'webhook', key: `booking-confirmed:${id}`, payload: { id } });
+ * });
+ */
+export class Outbox {
+  private readonly handlers = new Map<string, OutboxHandler>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly jobs: JobQueue,
+    private readonly retry: RetryPolicy = { maxAttempts: 8, retryDelaySeconds: 5 },
+  ) {
+    jobs.work(QUEUE, (payload) => this.deliver(Number(payload.id)), retry);
+  }
+
+  /** Registers the handler that delivers entries of `kind`. */
+  handle(kind: string, handler: OutboxHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  /**
+   * Writes the entry (and its delivery job) in `tx`. Returns its id, and whether it was added:
+   * false when the company already has an entry with this key (then nothing more is queued).
+   */
+  async add(tx: Db, message: OutboxMessage): Promise<{ id: number; added: boolean }> {
+    if (!this.handlers.has(message.kind)) throw new Error(`no outbox handler for kind ${message.kind}`);
+    const row = await tx.one<{ id: number | string }>(
+      `insert into outbox (company_id, kind, key, payload, max_attempts) values ($1, $2, $3, $4::jsonb, $5)
+       on conflict on constraint outbox_key_unique do nothing returning id`,
+      [message.companyId, message.kind, message.key, JSON.stringify(message.payload), this.retry.maxAttempts],
+    );
+    if (!row) {
+      const existing = await tx.one<{ id: number | string }>('select id from outbox where company_id is not distinct from $1 and key = $2', [message.companyId, message.key]);
+      return { id: Number(existing!.id), added: false };
+    }
+    const id = Number(row.id);
+    await this.jobs.send(tx, QUEUE, { id });
+    return { id, added: true };
+  }
+
+  /**
+   * Queues a delivery job again for every entry still queued without one (entries carried over
+   * from the old queue by migration 041). Runs when the queue starts.
+   */
+  async requeueOrphans(): Promise<number> {
+    const orphans = await this.db.query<{ id: number | string }>(
+      `select o.id from outbox o
+        where o.state = 'queued'
+          and not exists (select 1 from pgboss.job j where j.name = $1 and j.data ->> 'id' = o.id::text and j.state < 'completed')
+        order by o.id limit 1000`,
+      [QUEUE],
+    );
+    for (const { id } of orphans) await this.jobs.send(this.db, QUEUE, { id: Number(id) });
+    return orphans.length;
+  }
+
+  /** Delivers one entry (the job's work): a sent or failed entry is left alone. */
+  private async deliver(id: number): Promise<void> {
+    const row = await this.db.one<OutboxRow>('select * from outbox where id = $1', [id]);
+    if (!row || row.state !== 'queued') return;
+    const entry = toEntry(row);
+    try {
+      const handler = this.handlers.get(entry.kind);
+      if (!handler) throw new Error(`no outbox handler for kind ${entry.kind}`);
+      await handler(entry.payload, { id, companyId: entry.companyId, key: entry.key });
+    } catch (err) {
+      const failed = entry.attempts + 1 >= entry.maxAttempts;
+      await this.db.query(
+        `update outbox set attempts = attempts + 1, last_error = $2, state = case when $3 then 'failed' else state end, updated = now()
+          where id = $1`,
+        [id, String(err instanceof Error ? err.message : err).slice(0, 2000), failed],
+      );
+      throw err;
+    }
+    await this.db.query("update outbox set attempts = attempts + 1, state = 'sent', sent_at = now(), updated = now() where id = $1", [id]);
+  }
+
+  /**
+   * One company's entries, newest first (the outbox page).
+   * @example
+   * const failed = await outbox.list(db, companyId, { state: 'failed' });
+   */
+  async list(db: Db, companyId: number, filter: { state?: OutboxState; kind?: string; take?: number } = {}): Promise<OutboxEntry[]> {
+    const rows = await db.query<OutboxRow>(
+      `select * from outbox where company_id = $1 and ($2::text is null or state = $2) and ($3::text is null or kind = $3)
+        order by id desc limit $4`,
+      [companyId, filter.state ?? null, filter.kind ?? null, filter.take ?? 50],
+    );
+    return rows.map(toEntry);
+  }
+}
