@@ -118,7 +118,7 @@ export function BookingList() {
           empty={<Empty />}
         />
       ) : (
-        <DataTable rowClick={(id) => `/bookings/${id}`} bulkActionButtons={false} empty={<Empty />}>
+        <DataTable rowClick={(id) => `/bookings/${id}`} bulkActionButtons={false} empty={<Empty />} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
           <Col source="select" disableSort label={<SelectPage />} render={(b) => <SelectRow booking={b} />} />
           <Col source="Id" label="resources.bookings.fields.Id" render={(b) => <BookingLink id={b.Id} />} />
           <Col source="From" label="resources.bookings.fields.From" render={(b) => cellDate(b.From)} />
@@ -128,7 +128,7 @@ export function BookingList() {
           <Col source="Spots" label="resources.bookings.fields.Quantity" render={(b) => totalQuantity(b)} />
           <Col source="TotalPrice" label="resources.bookings.fields.TotalPrice" render={(b) => <Price booking={b} />} />
           <Col source="StatusId" label="resources.bookings.fields.StatusId" render={(b) => <StatusChip statusId={b.StatusId} fallbackName={b.StatusName} />} />
-          <Col source="CreatedDate" label="resources.bookings.fields.CreatedDate" render={(b) => cellDate(b.CreatedDate)} />
+          <Col source="CreatedDate" label="resources.bookings.fields.CreatedDate" render={(b) => date(b.CreatedDate)} />
         </DataTable>
       )}
     </List>
