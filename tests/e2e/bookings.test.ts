@@ -24,6 +24,14 @@ async function api<T>(env: E2eEnv, method: 'GET' | 'POST', url: string, payload?
   return res.json() as T;
 }
 
+/** Picks an option of a MUI select by the field's label. */
+async function choose(page: Page, label: RegExp, option: RegExp | string): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+const total = (page: Page) => page.getByTestId('total-price').innerText().catch(() => '');
+
 /** The page never scrolls sideways (phone width). */
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
@@ -42,20 +50,29 @@ describe('bookings in the browser', () => {
     await env?.close();
   });
 
-  it('a booking for a new customer with two places and a promo code shows in the list and on its page', async () => {
+  it('a new customer is booked for two places with a promo code in the book tab; the price changes; the booking shows in the list and on its page', async () => {
     const { page, baseUrl } = env;
-    const yoga = await env.db.one<{ id: number }>("select id from services where name = 'Yoga drop-in'");
-    const price = await env.db.one<{ id: number }>('select id from service_prices where service_id = $1 order by id limit 1', [yoga!.id]);
-    const code = await env.db.one<{ id: number }>("select id from rebate_codes where sign = 'SOMMAR20'");
-    const created = await api<{ Id: number; TotalPrice: number }>(env, 'POST', '/bookings', {
-      ServiceId: yoga!.id,
-      Customer: { Firstname: 'Nina', Lastname: 'Nyberg', Email: 'nina.nyberg@example.com' },
-      From: '2030-03-06T12:00:00',
-      Quantities: [{ PriceId: price!.id, Quantity: 2 }],
-      RebateCodeIds: [code!.id],
-    });
-    bookingId = created.Id;
-    expect(created.TotalPrice).toBe(288);
+    await page.goto(`${baseUrl}/bookings#book`);
+    await choose(page, /^Service/, 'Yoga drop-in');
+    await page.getByRole('button', { name: 'Week', exact: true }).click();
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await page.getByRole('button', { name: /^10:00 AM–11:15 AM\s*\d+ free/ }).first().click();
+    await choose(page, /^Price/, /^Vuxen/);
+    await expect.poll(() => total(page), { timeout: 15000 }).toBe('180 kr');
+    await page.getByRole('button', { name: 'More' }).first().click();
+    await expect.poll(() => total(page), { timeout: 15000 }).toBe('360 kr');
+    await page.getByRole('textbox', { name: 'Promo code' }).fill('sommar20');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect.poll(() => total(page), { timeout: 15000 }).toBe('288 kr');
+    await page.getByRole('radio', { name: 'New customer' }).check();
+    await page.getByRole('textbox', { name: /^First name/ }).fill('Nina');
+    await page.getByRole('textbox', { name: /^Last name/ }).fill('Nyberg');
+    await page.getByRole('textbox', { name: /^E-mail/ }).fill('nina.nyberg@example.com');
+    await page.getByRole('textbox', { name: /^Medlemsnummer/ }).fill('M12345');
+    await env.screenshot('bookings-book-tab-en-1280');
+    await page.getByRole('button', { name: 'Book', exact: true }).click();
+    await page.waitForURL(/\/bookings\/\d+$/, { timeout: 30000 });
+    bookingId = Number(new URL(page.url()).pathname.split('/').pop());
     expect(await codeUses(env, 'SOMMAR20')).toBe(1);
 
     await page.goto(`${baseUrl}/bookings#bookings`);
