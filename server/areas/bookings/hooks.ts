@@ -3,10 +3,13 @@
  * webhooks, calendar sync. Handlers run INSIDE the change's transaction, so they should only
  * record work (an outbox row, a job) for after the commit, never send anything themselves: a
  * rolled-back booking then sends nothing, and a failed mail never fails the booking.
- * Messaging (issue 14) registers its handler with onBookingEvent.
+ * Messaging (issue 14) registers its handler with onBookingEvent and records an outbox entry
+ * (server/shared/outbox: delivered after the commit, retried, never failing the booking).
  * @example
  * onBookingEvent(async (tx, event) => {
- *   if (event.kind === 'created') await outbox.add(tx, 'booking.confirmation', event);
+ *   if (event.kind === 'created') {
+ *     await app.outbox.add(tx, { companyId: event.companyId, kind: 'booking_confirmation', key: `booking:${event.bookingId}:created`, payload: { ...event } });
+ *   }
  * });
  */
 import type { Db } from '../../db/db';

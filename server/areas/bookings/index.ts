@@ -52,7 +52,7 @@ export { onBookingEvent, type BookingEvent, type BookingEventHandler } from './h
 export { releaseExpiredHolds } from './operations';
 
 /** The job that gives back the time of expired holds, and how often it is queued. */
-export const RELEASE_HOLDS_JOB = 'bookings.releaseExpiredHolds';
+export const RELEASE_HOLDS_JOB = 'bookings_release_holds';
 const RELEASE_EVERY_MS = 60_000;
 
 const bookingResponse = { 200: ref('Booking') };

@@ -129,25 +129,40 @@ function engineErrors(errors: readonly AvailabilityFieldError[], lang: Lang): Ap
 }
 
 /**
- * Locks what competes for the time, then asks the availability engine whether the interval can
- * be booked with these spots and resources and which resources it gets. Throws the refusal.
+ * Asks the availability engine whether the interval can be booked with these spots and resources,
+ * and which resources it gets, on data read after locking what competes for the time. A first look
+ * without locks picks the resources; only those are locked and the time checked again on them, so
+ * bookings that land on different courts or rooms run side by side. When that second look fails
+ * (someone took them meanwhile), or the service has no resources, every candidate (or the service)
+ * is locked and the answer given then is final. Throws the refusal.
  */
 async function checkAvailability(tx: Db, ctx: CallerContext, req: CheckRequest): Promise<AssignedResources[]> {
   const spec = adminSpec(req.spec);
+  const verdictOn = async (resources: readonly { ResourceTypeId: number; ResourceId: number }[]) => {
+    // Only bookings and exceptions that overlap the interval matter (the loaders add their own margins for schedules).
+    const data = await port('loadAvailabilityData')(tx, ctx.companyId, spec, req.interval.from.toMillis(), req.interval.to.toMillis());
+    return isIntervalAvailable(data, {
+      From: local(req.interval.from),
+      To: local(req.interval.to),
+      Resources: resources.length ? [...resources] : undefined,
+      Spots: req.spots,
+      AllowBookingOutsideSchedules: req.allowOutside,
+      ExcludeBookingIds: req.excludeBookingId ? [req.excludeBookingId] : undefined,
+    });
+  };
+  if (spec.service.requirements.length > 0) {
+    const first = await verdictOn(req.resources);
+    if (first.available) {
+      const assigned = first.resources.flatMap((a) => a.resourceIds.map((id) => ({ ResourceTypeId: a.resourceTypeId, ResourceId: id })));
+      await lockCapacity(tx, ctx.companyId, spec.service.id, [...new Set([...assigned, ...req.resources].map((r) => r.ResourceId))]);
+      const confirmed = await verdictOn(assigned);
+      if (confirmed.available) return confirmed.resources;
+    }
+  }
   const candidates = new Set(spec.service.requirements.flatMap((r) => r.resources.map((x) => x.id)));
   for (const r of req.resources) candidates.add(r.ResourceId);
   await lockCapacity(tx, ctx.companyId, spec.service.id, [...candidates]);
-  const from = req.interval.from.toMillis();
-  const to = req.interval.to.toMillis();
-  const data = await port('loadAvailabilityData')(tx, ctx.companyId, spec, from - DAY, to + DAY);
-  const verdict = isIntervalAvailable(data, {
-    From: local(req.interval.from),
-    To: local(req.interval.to),
-    Resources: req.resources.length ? req.resources : undefined,
-    Spots: req.spots,
-    AllowBookingOutsideSchedules: req.allowOutside,
-    ExcludeBookingIds: req.excludeBookingId ? [req.excludeBookingId] : undefined,
-  });
+  const verdict = await verdictOn(req.resources);
   const refused = refusal(verdict, req.spots);
   if (!refused) return verdict.available ? verdict.resources : [];
   if ('invalid' in refused) throw engineErrors(refused.invalid, ctx.lang);

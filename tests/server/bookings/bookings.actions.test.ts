@@ -216,6 +216,31 @@ describe('booking actions', () => {
     expect((await server.api({ method: 'DELETE', url: `/api/bookinguserqueue/${entry.Id}` })).statusCode).toBe(404);
   });
 
+  it('the list filters by status, service, customer, resource, dates and search, sorts and pages', async () => {
+    const court = seed.resources.get('Bana 3')!;
+    const a = await book(server, { ServiceId: padel, CustomerId: seed.customerId, From: '2030-03-18T09:00:00', Resources: [{ ResourceTypeId: padelType, ResourceId: court }] });
+    const b = await book(server, { ServiceId: padel, Customer: { Firstname: 'Zlatan', Lastname: 'Listsson' }, From: '2030-03-18T11:00:00', Resources: [{ ResourceTypeId: padelType, ResourceId: court }] });
+    await server.api({ method: 'DELETE', url: `/api/bookings/${a.Id}` });
+    const list = async (query: string) => {
+      const res = await server.api({ method: 'GET', url: `/api/bookings?BookingStart=2030-03-18&BookingEnd=2030-03-18&${query}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Page<Booking>;
+    };
+    expect((await list('OrderBy=From')).Results.map((r) => r.Id)).toEqual([a.Id, b.Id]);
+    expect((await list('StatusIds=4')).Results.map((r) => r.Id)).toEqual([a.Id]);
+    expect((await list('StatusIds=1&StatusIds=3')).Results.map((r) => r.Id)).toEqual([b.Id]);
+    expect((await list(`ResourceIds=${court}&OrderByDesc=From`)).Results.map((r) => r.Id)).toEqual([b.Id, a.Id]);
+    expect((await list('Search=listsson')).Results.map((r) => r.Id)).toEqual([b.Id]);
+    expect((await list(`CustomerId=${seed.customerId}`)).Results.map((r) => r.Id)).toEqual([a.Id]);
+    const page = await list('OrderBy=From&Take=1&Skip=1');
+    expect(page).toMatchObject({ Total: 2, Offset: 1 });
+    expect(page.Results.map((r) => r.Id)).toEqual([b.Id]);
+    expect((await list('OrderBy=CustomerName')).Results[0].CustomerName).toBeDefined();
+    const bad = await server.api({ method: 'GET', url: '/api/bookings?BookingStart=18/03/2030' });
+    expect(bad.statusCode).toBe(400);
+    expect(fieldsOf(bad)).toEqual(['BookingStart']);
+  });
+
   it('an Accountant reads bookings but cannot create or cancel them', async () => {
     const added = await server.api({
       method: 'POST',

@@ -67,6 +67,20 @@ describe(`${N} concurrent bookings (${process.env.DATABASE_URL ? 'PostgreSQL' : 
     expect(onCourt!.n).toBe(1);
   });
 
+  it('without a court named: as many succeed as there are courts, each on its own court', async () => {
+    const padel = seed.services.get('Padel 60 min')!;
+    const answers = await Promise.all(
+      Array.from({ length: N }, () =>
+        server.api({ method: 'POST', url: '/api/bookings', token, payload: { ServiceId: padel, CustomerId: seed.customerId, From: '2030-06-06T10:00:00' } }),
+      ),
+    );
+    const ok = answers.filter((a) => a.statusCode === 200);
+    expect(ok).toHaveLength(3);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(N - 3);
+    const courts = ok.map((a) => (a.json() as { Resources: { ResourceId: number }[] }).Resources[0].ResourceId);
+    expect(new Set(courts).size).toBe(3);
+  });
+
   it('two repeated series overlapping each other: each date goes to exactly one of them', async () => {
     const padel = seed.services.get('Padel 60 min')!;
     const court = { ResourceTypeId: seed.types.get('Padelbanor')!, ResourceId: seed.resources.get('Bana 3')! };
