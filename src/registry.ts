@@ -22,6 +22,7 @@ import { bookingSettingsPages } from './custom/bookingSettings';
 import { bookingsReportPages } from './custom/bookingsReport';
 import { companyPages } from './custom/company';
 import { dashboardPages } from './custom/dashboard';
+import { newBookingPages } from './custom/newBooking';
 import { promoCodesPages } from './custom/promoCodes';
 import { schedulingPages } from './custom/scheduling';
 
@@ -40,6 +41,7 @@ export const registry: readonly RegistryEntry[] = [
   bookingQueue,
   ...bookingPages,
   ...bookingsReportPages,
+  ...newBookingPages,
   servicesMeta,
   articlesMeta,
   ...promoCodesPages,
@@ -89,21 +91,11 @@ export const sidebar: ShellMenuEntry[] = sidebarOf(registry);
 
 const embedded = <P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> => lazy(() => load().then((c) => ({ default: c })));
 
-/**
- * The new-booking widget (src/custom/newBooking, the booking-widget branch) for the book tab of /bookings,
- * once that folder exists; until then the tab says the form is not available yet.
- */
-function newBookingWidget(): Pick<Embeds, 'newBookingWidget'> | Record<string, never> {
-  const found = import.meta.glob<{ default: ComponentType }>('./custom/newBooking/NewBookingTab.tsx');
-  const load = Object.values(found)[0];
-  return load ? { newBookingWidget: embedded(() => load().then((m) => m.default)) } : {};
-}
-
 /** The views one part shows inside another (src/common/embeds.tsx). */
 export const embeds: Embeds = {
   administratorList: embedded(() => import('./resources/administrators/AdministratorList').then((m) => m.AdministratorList)),
   promoCodeList: embedded(() => import('./resources/rebatecodes/RebateCodeList').then((m) => m.RebateCodeList)),
   servicePriceCheck: embedded(() => import('./custom/priceCheck/ServicePriceCheck').then((m) => m.ServicePriceCheck)),
   bookingsReport: embedded(() => import('./custom/bookingsReport/BookingsReport').then((m) => m.default)),
-  ...newBookingWidget(),
+  newBookingWidget: embedded(() => import('./custom/newBooking/NewBookingTab').then((m) => m.default)),
 };

@@ -16,7 +16,7 @@ export interface Embeds {
   /** The bookings report (src/custom/bookingsReport), on the report tab of /bookings. */
   bookingsReport: ComponentType<{ embedded?: boolean }>;
   /** The new-booking widget (src/custom/newBooking), on the book tab of /bookings. */
-  newBookingWidget?: ComponentType;
+  newBookingWidget: ComponentType;
 }
 
 const EmbedsContext = createContext<Partial<Embeds>>({});
@@ -25,19 +25,11 @@ const EmbedsContext = createContext<Partial<Embeds>>({});
 export const EmbedsProvider = EmbedsContext.Provider;
 
 /**
- * Whether a view is registered under `name` (an optional part may not be built yet).
- * @example if (!useHasEmbed('newBookingWidget')) return <NotYet />;
- */
-export function useHasEmbed(name: keyof Embeds): boolean {
-  return !!useContext(EmbedsContext)[name];
-}
-
-/**
  * Renders the view registered under `name`, with a progress bar while it loads; nothing when none is registered.
  * @example
  * <Embed name="administratorList" />
  */
-export function Embed<K extends keyof Embeds>({ name, ...props }: { name: K } & ComponentProps<NonNullable<Embeds[K]>>) {
+export function Embed<K extends keyof Embeds>({ name, ...props }: { name: K } & ComponentProps<Embeds[K]>) {
   const View = useContext(EmbedsContext)[name] as ComponentType<object> | undefined;
   if (!View) return null;
   return (

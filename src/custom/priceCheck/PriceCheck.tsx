@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert, Box, Button, Chip, IconButton, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
@@ -78,11 +78,12 @@ export function PriceCheck({ serviceId, interval, customerEmail, maxQuantity = 1
 
   useEffect(() => {
     if (!prices.isSuccess) return;
+    // A line names one of the prices valid at the spot, the first by default: with several valid at once
+    // (adult, child) 'the price valid then' is ambiguous and the calculation refuses it.
     setLines((current) => {
-      const valid = current.filter((l) => l.PriceId === 0 ? available.length !== 1 : available.some((p) => p.Id === l.PriceId));
-      if (available.length === 1 && !valid.length) return [{ ...current[0], PriceId: available[0].Id }];
+      const valid = current.filter((l) => (l.PriceId === 0 ? available.length === 0 : available.some((p) => p.Id === l.PriceId)));
       if (valid.length === current.length) return current;
-      return valid.length ? valid : [{ ...current[0], PriceId: available.length === 1 ? available[0].Id : 0 }];
+      return valid.length ? valid : [{ ...current[0], PriceId: available[0]?.Id ?? 0 }];
     });
   }, [prices.isSuccess, available]);
 
@@ -99,9 +100,29 @@ export function PriceCheck({ serviceId, interval, customerEmail, maxQuantity = 1
   const update = (key: number, change: Partial<Line>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...change } : l)));
   const unused = available.filter((p) => !lines.some((l) => l.PriceId === p.Id));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  // Fewer spots than booked (another time, another resource): the last lines give up what is too much.
+  useEffect(() => {
+    setLines((current) => {
+      let over = current.reduce((sum, l) => sum + l.Quantity, 0) - Math.max(0, maxQuantity);
+      if (over <= 0) return current;
+      const next = [...current];
+      for (let i = next.length - 1; i >= 0 && over > 0; i--) {
+        const take = Math.min(over, next[i].Quantity);
+        next[i] = { ...next[i], Quantity: next[i].Quantity - take };
+        over -= take;
+      }
+      return next;
+    });
+  }, [maxQuantity]);
+
+  // Not a <form> of its own: the price check also sits inside the new-booking form, and forms do not nest.
+  const submit = async () => {
     if (await price.apply(sign)) setSign('');
+  };
+  const onCodeKey = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    if (sign.trim()) void submit();
   };
 
   return (
@@ -116,7 +137,7 @@ export function PriceCheck({ serviceId, interval, customerEmail, maxQuantity = 1
             onChange={(e) => update(line.key, { PriceId: Number(e.target.value) })}
             sx={{ flex: 1, minWidth: 0 }}
           >
-            {available.length !== 1 ? <MenuItem value={0}>{translate('newBookingForm.priceValidThen')}</MenuItem> : null}
+            {available.length === 0 ? <MenuItem value={0}>{translate('newBookingForm.priceValidThen')}</MenuItem> : null}
             {available.map((p) => (
               <MenuItem key={p.Id} value={p.Id} disabled={p.Id !== line.PriceId && lines.some((l) => l.PriceId === p.Id)}>
                 {priceLabel(p, locale)}
@@ -151,18 +172,19 @@ export function PriceCheck({ serviceId, interval, customerEmail, maxQuantity = 1
         </Box>
       ) : null}
 
-      <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+      <Box role="group" aria-label={translate('newBookingForm.promoCode')} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
         <TextField
           size="small"
           label={translate('newBookingForm.promoCode')}
           value={sign}
           onChange={(e) => setSign(e.target.value)}
+          onKeyDown={onCodeKey}
           error={!!price.codeError}
           helperText={price.codeError ? translate(price.codeError, { _: price.codeError }) : ' '}
           sx={{ flex: 1 }}
           slotProps={{ htmlInput: { autoCapitalize: 'characters', 'aria-label': translate('newBookingForm.promoCode') } }}
         />
-        <Button type="submit" variant="outlined" disabled={!sign.trim()} sx={{ mt: 0.25 }}>
+        <Button type="button" variant="outlined" disabled={!sign.trim()} onClick={() => void submit()} sx={{ mt: 0.25 }}>
           {translate('newBookingForm.apply')}
         </Button>
       </Box>

@@ -3,7 +3,7 @@ import { Box, Typography } from '@mui/material';
 import { SelectInput, TextInput, useGetList, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { CustomField, CustomFieldTable, CustomFieldValue } from '../../../../schema/customfields';
-import { customFieldValidators } from '../customFieldRules';
+import { customFieldValidators } from '../../../common/customFieldRules';
 import type { WireRecord } from '../types';
 
 export interface CustomFieldValuesInputProps {

@@ -1,6 +1,6 @@
 import { maxLength, type Validator } from 'react-admin';
-import type { CustomField } from '../../../schema/customfields';
-import { compilePattern, MAX_PATTERN_VALUE_LENGTH } from '../../../domain/patterns';
+import type { CustomField } from '../../schema/customfields';
+import { compilePattern, MAX_PATTERN_VALUE_LENGTH } from '../../domain/patterns';
 
 /**
  * A custom field's own rules (spec core.md §5): mandatory → its MandatoryErrorMessage, pattern (RegExId) →

@@ -1,0 +1,538 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, AlertTitle, Box, Button, CircularProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { BooleanInput, Form, SelectInput, TextInput, maxLength, useLocale, useNotify, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
+import type { AvailableTime, AvailableTimesResource } from '../../../schema/availability';
+import type { Id, LocalDate, QueryResponse } from '../../../schema/common';
+import type { Customer, CustomerInput } from '../../../schema/customers';
+import type { CustomFieldValueInput } from '../../../schema/customfields';
+import type { Service } from '../../../schema/services';
+import { useCompanyNow } from '../../auth/profile';
+import { formatAmount } from '../../i18n/format';
+import { apiErrorInfo, isLicenseLimit, useApi } from '../../common/api';
+import { PriceCheck, type PriceCheckChange } from '../priceCheck/PriceCheck';
+import { maxQuantityOf } from '../priceCheck/ServicePriceCheck';
+import { flexibleDurations, formatRange, MAX_OCCURRENCES, REPEAT_FREQUENCIES, repeatDates, type CalendarView, type RepeatFrequency } from './calendar';
+import { CustomerSection, type CustomerMode } from './CustomerSection';
+import { CustomFieldInputs } from './CustomFieldInputs';
+import { TimeSlots } from './TimeSlots';
+import {
+  PAYMENT_OPTIONS,
+  SEND_FLAGS,
+  type BookingSettings,
+  type BookingUserQueueInput,
+  type CreateRepeatBooking,
+  type PaymentOption,
+  type RepeatBookingFailure,
+  type RepeatBookingResponse,
+  type SendFlag,
+} from './types';
+
+/** The values the form's inputs hold (the service, time and price are chosen outside them). */
+export interface NewBookingValues extends Record<SendFlag, boolean> {
+  NewCustomer: {
+    Firstname?: string;
+    Lastname?: string;
+    Email?: string;
+    Phone?: string;
+    SubscribedToNewsletter?: boolean;
+    CustomFieldValues?: CustomFieldValueInput[];
+  };
+  CustomFields: CustomFieldValueInput[];
+  BookedComments?: string;
+  CommentsToCustomer?: string;
+  PaymentOption: PaymentOption;
+  RepeatFrequency: RepeatFrequency;
+  RepeatCount: number;
+}
+
+const DEFAULTS: NewBookingValues = {
+  NewCustomer: { SubscribedToNewsletter: false, CustomFieldValues: [] },
+  CustomFields: [],
+  SendEmailConfirmation: true,
+  SendSmsConfirmation: false,
+  SendEmailReminder: true,
+  SendSmsReminder: false,
+  PaymentOption: 'DefaultSetting',
+  RepeatFrequency: 'none',
+  RepeatCount: 1,
+};
+
+type Heading = 'h2' | 'h3';
+
+function Section({ title, heading, children }: { title: string; heading: Heading; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Paper component="section" variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, display: 'grid', gap: 1.5, minWidth: 0 }}>
+      <Typography variant="h6" component={heading}>
+        {translate(title)}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** The company's active services, in their sort order. */
+function useServices() {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['newBooking', 'services'],
+    queryFn: async () => (await api.call<QueryResponse<Service>>('GET', '/services', { query: { Active: true, Take: 1000, OrderBy: 'SortOrder,Name' } })).Results,
+  });
+}
+
+/** The booking settings: the default send flags and whether full times queue. */
+function useBookingSettings() {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['newBooking', 'settings'],
+    queryFn: () => api.call<BookingSettings>('GET', '/bookings/settings'),
+  });
+}
+
+/** Puts the settings' send flags into the form once they are known, unless the user already changed them. */
+function SendFlagDefaults({ settings }: { settings: BookingSettings | undefined }) {
+  const { getFieldState, setValue } = useFormContext();
+  useEffect(() => {
+    if (!settings) return;
+    for (const flag of SEND_FLAGS) if (!getFieldState(flag).isDirty) setValue(flag, settings[flag], { shouldDirty: false });
+  }, [settings, getFieldState, setValue]);
+  return null;
+}
+
+/** One service with its resources and booking custom fields. */
+function useService(id: Id | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['newBooking', 'service', id],
+    enabled: id !== null,
+    queryFn: async () => {
+      const answer = await api.call<QueryResponse<Service>>('GET', '/services', {
+        query: { Id: id, IncludeResources: true, IncludeBookingCustomFields: true },
+      });
+      return answer.Results[0] ?? null;
+    },
+  });
+}
+
+function durationLabel(minutes: number, translate: ReturnType<typeof useTranslate>): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const parts = [];
+  if (hours) parts.push(translate('newBookingForm.hours', { smart_count: hours }));
+  if (rest || !hours) parts.push(translate('newBookingForm.minutes', { smart_count: rest }));
+  return parts.join(' ');
+}
+
+/** Where the booking's spots come from: group booking or several resources allow more than one. */
+export function spotLimit(service: Pick<Service, 'GroupBooking' | 'MultipleResource'>, time: Pick<AvailableTime, 'FreeSpots'> | null, queueing: boolean): number {
+  if (!time) return 1;
+  const many = service.GroupBooking?.Active || service.MultipleResource?.Active;
+  if (!many) return 1;
+  const most = maxQuantityOf(service);
+  return queueing ? most : Math.max(0, Math.min(time.FreeSpots, most));
+}
+
+/** Whether full times of the service take a queue: the service's own switch or the booking settings'. */
+export const queues = (service: Pick<Service, 'EnableBookingQueue'>, settings: Pick<BookingSettings, 'QueueEnabled'> | undefined): boolean =>
+  service.EnableBookingQueue || !!settings?.QueueEnabled;
+
+/** Whether a booking at `time` goes to the queue: full times queue and no spot is free. */
+export const goesToQueue = (queueEnabled: boolean, time: Pick<AvailableTime, 'Free' | 'FreeSpots'>): boolean => queueEnabled && (!time.Free || time.FreeSpots <= 0);
+
+export interface NewBookingWidgetProps {
+  /** Level of the section headings: h2 on a page of its own, h3 inside a tab under the page's heading. */
+  headingLevel?: Heading;
+}
+
+/**
+ * The new-booking widget (/bookings-new and the book tab of /bookings): service, a free time from
+ * availabletimes, prices and quantities with promo codes (the price is calculateprice's answer),
+ * resources, a customer found or created, booking custom fields, comments, send flags, payment option
+ * and repeat dates. A full time of a queueing service puts the customer in the queue
+ * (POST /bookinguserqueue); otherwise POST /bookings/repeat books it and the new booking's page opens,
+ * or every refused time is listed with its reason.
+ * @example
+ * <NewBookingWidget headingLevel="h3" />
+ */
+export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps) {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const today: LocalDate = useCompanyNow().slice(0, 10);
+
+  const services = useServices();
+  const settings = useBookingSettings();
+  const [serviceId, setServiceId] = useState<Id | null>(null);
+  const service = useService(serviceId);
+  const current = service.data ?? null;
+  const [duration, setDuration] = useState<number | undefined>(undefined);
+  const [picked, setPicked] = useState<Record<number, number>>({});
+  const [calendar, setCalendar] = useState<{ day: LocalDate; view: CalendarView }>({ day: today, view: 'day' });
+  const [time, setTime] = useState<AvailableTime | null>(null);
+  const [price, setPrice] = useState<PriceCheckChange | null>(null);
+  const [customerMode, setCustomerMode] = useState<CustomerMode>('existing');
+  const [customer, setCustomer] = useState<Customer | null>(null);
+  const [email, setEmail] = useState('');
+  const [attempted, setAttempted] = useState(false);
+  const [failed, setFailed] = useState<RepeatBookingFailure[] | null>(null);
+  const [saving, setSaving] = useState(false);
+  // A customer created by an attempt that then failed: a second attempt books for them instead of creating another.
+  const createdCustomer = useRef<{ key: string; id: Id } | null>(null);
+
+  const selectableTypes = useMemo(() => (current?.ResourceTypes ?? []).filter((t) => t.SelectableByUser && t.Resources.length > 0), [current]);
+  const resources: AvailableTimesResource[] = useMemo(
+    () => selectableTypes.filter((t) => picked[t.Id]).map((t) => ({ ResourceTypeId: t.Id, ResourceId: picked[t.Id] })),
+    [selectableTypes, picked],
+  );
+  const durations = useMemo(() => (current && current.DurationTypeId !== 1 ? flexibleDurations(current) : []), [current]);
+  const bookingFields = useMemo(() => current?.BookingCustomFields ?? [], [current]);
+  const queueEnabled = !!current && queues(current, settings.data);
+  const queueing = !!time && goesToQueue(queueEnabled, time);
+  const maxQuantity = current ? spotLimit(current, time, queueing) : 1;
+  const quantity = price?.quantities.reduce((sum, q) => sum + q.Quantity, 0) ?? 0;
+
+  const chooseService = (id: Id) => {
+    setServiceId(id);
+    setDuration(undefined);
+    setPicked({});
+    setTime(null);
+    setPrice(null);
+    setFailed(null);
+  };
+  const onPrice = useCallback((change: PriceCheckChange) => setPrice(change), []);
+
+  const submit = async (values: NewBookingValues) => {
+    setAttempted(true);
+    setFailed(null);
+    if (!current || !time) {
+      notify('newBookingForm.chooseTime', { type: 'warning' });
+      return undefined;
+    }
+    if (quantity <= 0) {
+      notify('newBookingForm.chooseQuantity', { type: 'warning' });
+      return undefined;
+    }
+    if (customerMode === 'existing' && !customer) {
+      notify('newBookingForm.chooseCustomer', { type: 'warning' });
+      return undefined;
+    }
+    setSaving(true);
+    try {
+      let customerId: Id;
+      if (customerMode === 'existing') customerId = customer!.Id;
+      else {
+        const body: CustomerInput = {
+          Firstname: values.NewCustomer.Firstname?.trim() ?? '',
+          Lastname: values.NewCustomer.Lastname?.trim() ?? '',
+          Email: values.NewCustomer.Email?.trim() || null,
+          Phone: values.NewCustomer.Phone?.trim() || null,
+          SubscribedToNewsletter: !!values.NewCustomer.SubscribedToNewsletter,
+          CustomFieldValues: values.NewCustomer.CustomFieldValues ?? [],
+        };
+        const key = JSON.stringify(body);
+        if (createdCustomer.current?.key === key) customerId = createdCustomer.current.id;
+        else {
+          try {
+            const created = await api.call<Customer>('POST', '/customers', { body });
+            createdCustomer.current = { key, id: created.Id };
+            customerId = created.Id;
+          } catch (error) {
+            const info = apiErrorInfo(error);
+            if (!isLicenseLimit(info.status)) notify(info.message || 'custom.common.unknownError', { type: 'error' });
+            return Object.fromEntries(Object.entries(info.fieldErrors).map(([field, message]) => [`NewCustomer.${field}`, message]));
+          }
+        }
+      }
+      const quantities = price!.quantities.filter((q) => q.Quantity > 0);
+      if (queueing) {
+        const body: BookingUserQueueInput = { ServiceId: current.Id, CustomerId: customerId, From: time.From, To: time.To, Quantity: quantity };
+        await api.call('POST', '/bookinguserqueue', { body });
+        notify('newBookingForm.queued', { type: 'success' });
+        setTime(null);
+        void queryClient.invalidateQueries({ queryKey: ['newBooking', 'availabletimes'] });
+        return undefined;
+      }
+      const further = repeatDates(time.From, time.To, values.RepeatFrequency, values.RepeatCount);
+      const body: CreateRepeatBooking = {
+        ServiceId: current.Id,
+        CustomerId: customerId,
+        From: time.From,
+        To: time.To,
+        Quantities: quantities,
+        Resources: resources.map((r) => ({ ResourceTypeId: r.ResourceTypeId, ResourceId: r.ResourceId ?? 0 })),
+        RebateCodeIds: price!.rebateCodeIds,
+        BookedComments: values.BookedComments?.trim() || null,
+        CommentsToCustomer: values.CommentsToCustomer?.trim() || null,
+        CustomFields: values.CustomFields ?? [],
+        SendEmailConfirmation: !!values.SendEmailConfirmation,
+        SendSmsConfirmation: !!values.SendSmsConfirmation,
+        SendEmailReminder: !!values.SendEmailReminder,
+        SendSmsReminder: !!values.SendSmsReminder,
+        PaymentOption: values.PaymentOption,
+        DatesToRepeat: further.length ? [{ From: time.From, To: time.To }, ...further] : [],
+      };
+      const answer = await api.call<RepeatBookingResponse>('POST', '/bookings/repeat', { body });
+      if (answer.Created?.length) {
+        notify('newBookingForm.created', { type: 'success', messageArgs: { smart_count: answer.Created.length } });
+        navigate(`/bookings/${answer.Created[0].Id}`);
+        return undefined;
+      }
+      setFailed(answer.Failed ?? []);
+      void queryClient.invalidateQueries({ queryKey: ['newBooking', 'availabletimes'] });
+      return undefined;
+    } catch (error) {
+      const info = apiErrorInfo(error);
+      if (!isLicenseLimit(info.status)) notify(info.message || 'custom.common.unknownError', { type: 'error' });
+      // Taken in the meantime (409) or no longer free (400): show the times as they are now.
+      void queryClient.invalidateQueries({ queryKey: ['newBooking', 'availabletimes'] });
+      const own = Object.entries(info.fieldErrors).filter(([field]) => /^(CustomFields|BookedComments|CommentsToCustomer|PaymentOption)\b/.test(field));
+      return own.length ? Object.fromEntries(own.map(([field, message]) => [field.replace(/\[(\d+)\]/g, '.$1'), message])) : undefined;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const heading = headingLevel;
+  return (
+    <Form defaultValues={DEFAULTS} onSubmit={(values: FieldValues) => submit(values as NewBookingValues)} noValidate>
+      <SendFlagDefaults settings={settings.data} />
+      <Box sx={{ display: 'grid', gap: 2, maxWidth: 1000, minWidth: 0 }}>
+        <Section title="newBookingForm.serviceAndTime" heading={heading}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, gap: 2 }}>
+            <TextField
+              select
+              required
+              label={translate('newBookingForm.service')}
+              value={serviceId ?? ''}
+              onChange={(e) => chooseService(Number(e.target.value))}
+              error={attempted && !serviceId}
+              helperText={services.error ? (services.error as Error).message : attempted && !serviceId ? translate('newBookingForm.chooseService') : ' '}
+              slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 400 } } } } } }}
+            >
+              {(services.data ?? []).map((s) => (
+                <MenuItem key={s.Id} value={s.Id}>
+                  {s.Name}
+                </MenuItem>
+              ))}
+            </TextField>
+            {durations.length > 1 && current ? (
+              <TextField
+                select
+                label={translate('newBookingForm.duration')}
+                value={duration ?? current.Duration}
+                onChange={(e) => {
+                  setDuration(Number(e.target.value));
+                  setTime(null);
+                }}
+                helperText=" "
+              >
+                {durations.map((m) => (
+                  <MenuItem key={m} value={m}>
+                    {durationLabel(m, translate)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : null}
+            {selectableTypes.map((type) => (
+              <TextField
+                key={type.Id}
+                select
+                label={type.Name}
+                value={picked[type.Id] ?? 0}
+                onChange={(e) => {
+                  setPicked((p) => ({ ...p, [type.Id]: Number(e.target.value) }));
+                  setTime(null);
+                }}
+                helperText=" "
+              >
+                <MenuItem value={0}>{translate('newBookingForm.anyResource')}</MenuItem>
+                {type.Resources.map((r) => (
+                  <MenuItem key={r.Id} value={r.Id}>
+                    {r.Name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ))}
+          </Box>
+          {service.isFetching && !current ? <CircularProgress size={24} aria-label={translate('ra.page.loading')} /> : null}
+          {current ? (
+            <TimeSlots
+              serviceId={current.Id}
+              duration={current.DurationTypeId !== 1 ? (duration ?? current.Duration) : undefined}
+              resources={resources}
+              queueEnabled={queueEnabled}
+              day={calendar.day}
+              view={calendar.view}
+              today={today}
+              onNavigate={(day, view) => setCalendar({ day, view })}
+              selected={time}
+              onSelect={(t) => {
+                setTime(t);
+                setFailed(null);
+              }}
+            />
+          ) : null}
+          {attempted && current && !time ? (
+            <Typography role="alert" color="error" variant="body2">
+              {translate('newBookingForm.chooseTime')}
+            </Typography>
+          ) : null}
+        </Section>
+
+        {current && time ? (
+          <Section title="newBookingForm.priceAndQuantity" heading={heading}>
+            <Typography variant="body2" data-testid="chosen-time">
+              {translate(queueing ? 'newBookingForm.chosenTimeQueue' : 'newBookingForm.chosenTime', { time: formatRange(time.From, time.To, locale) })}
+            </Typography>
+            <PriceCheck
+              key={current.Id}
+              serviceId={current.Id}
+              interval={{ From: time.From, To: time.To }}
+              customerEmail={email || undefined}
+              maxQuantity={maxQuantity}
+              onChange={onPrice}
+            />
+            {attempted && quantity <= 0 ? (
+              <Typography role="alert" color="error" variant="body2">
+                {translate('newBookingForm.chooseQuantity')}
+              </Typography>
+            ) : null}
+          </Section>
+        ) : null}
+
+        <Section title="newBookingForm.customer" heading={heading}>
+          <CustomerSection
+            mode={customerMode}
+            onModeChange={setCustomerMode}
+            customer={customer}
+            onCustomerChange={setCustomer}
+            missing={attempted}
+            onEmailChange={setEmail}
+          />
+        </Section>
+
+        {bookingFields.length ? (
+          <Section title="newBookingForm.bookingFields" heading={heading}>
+            <CustomFieldInputs fields={bookingFields} source="CustomFields" />
+          </Section>
+        ) : null}
+
+        <Section title="newBookingForm.details" heading={heading}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+            <TextInput source="BookedComments" label="newBookingForm.bookedComments" multiline minRows={2} validate={maxLength(4000)} fullWidth />
+            <TextInput source="CommentsToCustomer" label="newBookingForm.commentsToCustomer" multiline minRows={2} validate={maxLength(4000)} fullWidth />
+          </Box>
+          <Box role="group" aria-label={translate('newBookingForm.sendFlags')} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+            {SEND_FLAGS.map((flag) => (
+              <BooleanInput key={flag} source={flag} label={`newBookingForm.${flag}`} helperText={false} />
+            ))}
+          </Box>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+            <SelectInput
+              source="PaymentOption"
+              label="newBookingForm.paymentOption"
+              choices={PAYMENT_OPTIONS.map((id) => ({ id, name: `newBookingForm.paymentOptions.${id}` }))}
+              validate={(v: unknown) => (v ? undefined : 'ra.validation.required')}
+              fullWidth
+              helperText={false}
+            />
+          </Box>
+          <RepeatInputs time={time} />
+        </Section>
+
+        {failed ? (
+          <Alert severity="error" role="alert">
+            <AlertTitle>{translate('newBookingForm.notBooked')}</AlertTitle>
+            {failed.length ? (
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {failed.map((f) => (
+                  <li key={`${f.From}|${f.To}`}>
+                    {formatRange(f.From, f.To, locale)}: {f.Reason}
+                  </li>
+                ))}
+              </Box>
+            ) : null}
+          </Alert>
+        ) : null}
+
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'flex-end' }}>
+          {time && price?.result ? (
+            <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }} data-testid="summary-total">
+              {translate('newBookingForm.toPay', { amount: formatAmount(price.result.TotalPrice, price.result.PriceSign, locale) })}
+            </Typography>
+          ) : null}
+          <Button type="submit" variant="contained" size="large" startIcon={saving ? <CircularProgress size={18} color="inherit" /> : <EventAvailableIcon />} disabled={saving}>
+            {translate(queueing ? 'newBookingForm.addToQueue' : 'newBookingForm.book')}
+          </Button>
+        </Stack>
+      </Box>
+    </Form>
+  );
+}
+
+/** Frequency and number of occurrences, with the further dates they give. */
+function RepeatInputs({ time }: { time: AvailableTime | null }) {
+  const translate = useTranslate();
+  const locale = useLocale();
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+      <SelectInput
+        source="RepeatFrequency"
+        label="newBookingForm.repeat"
+        choices={REPEAT_FREQUENCIES.map((id) => ({ id, name: `newBookingForm.repeatFrequencies.${id}` }))}
+        fullWidth
+        helperText={false}
+      />
+      <RepeatCount />
+      <RepeatPreview time={time} locale={locale} translate={translate} />
+    </Box>
+  );
+}
+
+function RepeatCount() {
+  const frequency = useFormValue<RepeatFrequency>('RepeatFrequency');
+  if (frequency === 'none') return null;
+  return (
+    <TextInput
+      source="RepeatCount"
+      type="number"
+      label="newBookingForm.occurrences"
+      parse={(v: string) => (v === '' ? '' : Number(v))}
+      validate={(v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_OCCURRENCES ? undefined : { message: 'newBookingForm.occurrencesRange', args: { max: MAX_OCCURRENCES } })}
+      slotProps={{ htmlInput: { min: 1, max: MAX_OCCURRENCES } }}
+      fullWidth
+      helperText={false}
+    />
+  );
+}
+
+function RepeatPreview({ time, locale, translate }: { time: AvailableTime | null; locale: string; translate: ReturnType<typeof useTranslate> }) {
+  const frequency = useFormValue<RepeatFrequency>('RepeatFrequency');
+  const count = useFormValue<number>('RepeatCount');
+  if (!time || frequency === 'none' || typeof count !== 'number' || count < 2 || count > MAX_OCCURRENCES) return null;
+  const dates = repeatDates(time.From, time.To, frequency, count);
+  return (
+    <Box sx={{ gridColumn: '1 / -1' }}>
+      <Typography variant="body2">{translate('newBookingForm.alsoBooked', { smart_count: dates.length })}</Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5, columns: { sm: 2 } }} data-testid="repeat-dates">
+        {dates.map((d) => (
+          <Typography component="li" variant="body2" key={d.From}>
+            {formatRange(d.From, d.To, locale)}
+          </Typography>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** Reads one value of the surrounding form, re-rendering when it changes. */
+function useFormValue<T>(name: string): T {
+  return useWatch({ name }) as T;
+}
