@@ -23,7 +23,7 @@ export function LogActor({ entry }: { entry: BookingLogEntry }) {
 /**
  * The changed fields as `field: before → after` (Before and After name only what changed), one a line,
  * and the comment: dates as the interface writes them, statuses by name, amounts with the currency sign,
- * quantity lines as `quantity × amount`.
+ * quantity lines as `quantity (amount)`.
  */
 export function LogChanges({ entry, priceSign = '' }: { entry: BookingLogEntry; priceSign?: string }) {
   const translate = useTranslate();
@@ -39,7 +39,7 @@ export function LogChanges({ entry, priceSign = '' }: { entry: BookingLogEntry; 
         .map((item) => {
           if (item && typeof item === 'object' && 'Quantity' in item) {
             const line = item as { Quantity: number; Price?: number };
-            return typeof line.Price === 'number' ? `${line.Quantity} × ${formatAmount(line.Price, priceSign, locale)}` : String(line.Quantity);
+            return typeof line.Price === 'number' ? `${line.Quantity} (${formatAmount(line.Price, priceSign, locale)})` : String(line.Quantity);
           }
           return typeof item === 'object' ? JSON.stringify(item) : String(item);
         })
