@@ -6,6 +6,7 @@ import company from './company/index';
 import customers from './customers/index';
 import schedules from './schedules/index';
 import bookings from './bookings/index';
+import codelock from './codelock/index';
 
 /**
  * Registers every area of the API under /api: one folder and one plugin per area of the spec.
@@ -19,4 +20,5 @@ export default async function areas(app: FastifyInstance): Promise<void> {
   await app.register(customers);
   await app.register(schedules);
   await app.register(bookings);
+  await app.register(codelock);
 }
