@@ -7,6 +7,7 @@ import customers from './customers/index';
 import schedules from './schedules/index';
 import bookings from './bookings/index';
 import codelock from './codelock/index';
+import bookingReceipts from './bookings/receipt';
 
 /**
  * Registers every area of the API under /api: one folder and one plugin per area of the spec.
@@ -20,5 +21,6 @@ export default async function areas(app: FastifyInstance): Promise<void> {
   await app.register(customers);
   await app.register(schedules);
   await app.register(bookings);
+  await app.register(bookingReceipts);
   await app.register(codelock);
 }
