@@ -225,6 +225,30 @@ describe('booking page', () => {
     expect(callsTo('DELETE', '/bookings/1')[0].search.get('UnbookedComments')).toBe('Ill');
   });
 
+  it('sends the receipt: the PDF downloaded, or e-mailed to the customer', async () => {
+    server.use(
+      http.get(`${API}/bookings/1/reports/1`, ({ request }) =>
+        new URL(request.url).searchParams.get('SendReceiptMethod') === '2'
+          ? new HttpResponse(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), { headers: { 'content-type': 'application/pdf' } })
+          : HttpResponse.json({ Email: 'ann@example.com', MessageId: 'm1' }),
+      ),
+    );
+    renderBookings('/bookings/1', pages);
+    fireEvent.click(await screen.findByRole('button', { name: 'Send receipt' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Send receipt' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Download PDF' }));
+    await screen.findByText('The receipt was downloaded');
+    expect(saved).toHaveLength(1);
+    expect(saved[0].type).toBe('application/pdf');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Send receipt' }));
+    dialog = await screen.findByRole('dialog', { name: 'Send receipt' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'E-mail to the customer ann@example.com' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send by e-mail' }));
+    await screen.findByText('The receipt was sent');
+    expect(callsTo('GET', '/bookings/1/reports/1').map((c) => c.search.get('SendReceiptMethod'))).toEqual(['2', '1']);
+  });
+
   it('shows the booking log: who changed what, before and after', async () => {
     server.use(
       http.get(`${API}/bookinglog`, () =>

@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import {
   Box,
   Button,
@@ -12,7 +11,6 @@ import {
   FormControlLabel,
   FormLabel,
   IconButton,
-  MenuItem,
   Radio,
   RadioGroup,
   Stack,
@@ -21,7 +19,6 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import RemoveIcon from '@mui/icons-material/Remove';
 import { useTranslate } from 'react-admin';
-import type { QueryResponse } from '../../../schema/common';
 import { bookingActions } from '../../common/bookings/bookingApi';
 import { BOOKING_STATUS, type Booking } from '../../common/bookings/bookingTypes';
 import { saveFile } from '../../common/bookings/bookingExport';
@@ -136,30 +133,19 @@ function TimeDialog({ booking, onClose }: { booking: Booking; onClose: () => voi
   );
 }
 
-interface ReportOption {
-  Id: number;
-  Name: string;
-}
+/** The printout a receipt uses until booking printouts (areas.md) can be chosen. */
+const RECEIPT_OPTION_ID = 1;
 
-/** Send receipt: choose the printout and whether to download the PDF or e-mail it to the customer. */
+/** Send receipt: download the PDF or e-mail it to the customer. */
 function ReceiptDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
   const api = useApi();
   const translate = useTranslate();
   const { run, busy } = useBookingAction(booking.Id);
   const [method, setMethod] = useState<'pdf' | 'email'>('pdf');
-  const { data: options } = useQuery({
-    queryKey: ['bookings', 'reportOptions'],
-    queryFn: async () => {
-      const answer = await api.call<QueryResponse<ReportOption> | ReportOption[]>('GET', '/bookings/reports');
-      return Array.isArray(answer) ? answer : (answer.Results ?? []);
-    },
-  });
-  const [optionId, setOptionId] = useState<number | ''>('');
-  const chosen = optionId === '' ? (options?.[0]?.Id ?? 1) : optionId;
   const send = async () => {
     const ok = await run(
       async () => {
-        const answer = await bookingActions.receipt(api, booking.Id, chosen, method);
+        const answer = await bookingActions.receipt(api, booking.Id, RECEIPT_OPTION_ID, method);
         if (answer instanceof Blob) saveFile(answer, `${translate('custom.bookings.receipt.fileName')}-${booking.Id}.pdf`);
       },
       method === 'pdf' ? 'custom.bookings.notices.receiptDownloaded' : 'custom.bookings.notices.receiptSent',
@@ -167,17 +153,8 @@ function ReceiptDialog({ booking, onClose }: { booking: Booking; onClose: () => 
     if (ok) onClose();
   };
   return (
-    <ActionDialog title={translate('custom.bookings.actions.receipt')} onClose={onClose} onConfirm={() => void send()} confirm={translate(`custom.bookings.receipt.${method}`)} disabled={busy}>
+    <ActionDialog title={translate('custom.bookings.actions.receipt')} onClose={onClose} onConfirm={() => void send()} confirm={translate(method === 'pdf' ? 'custom.bookings.receipt.pdf' : 'custom.bookings.receipt.send')} disabled={busy}>
       <Stack spacing={2} sx={{ mt: 1 }}>
-        {(options?.length ?? 0) > 1 && (
-          <TextField select label={translate('custom.bookings.receipt.option')} value={chosen} onChange={(e) => setOptionId(Number(e.target.value))}>
-            {options?.map((o) => (
-              <MenuItem key={o.Id} value={o.Id}>
-                {o.Name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
         <FormControl>
           <FormLabel id="receipt-method-label">{translate('custom.bookings.receipt.method')}</FormLabel>
           <RadioGroup aria-labelledby="receipt-method-label" value={method} onChange={(e) => setMethod(e.target.value as 'pdf' | 'email')}>
