@@ -58,6 +58,11 @@ const RELEASE_EVERY_MS = 60_000;
 const bookingResponse = { 200: ref('Booking') };
 const idOf = (request: FastifyRequest) => (request.params as { Id: number }).Id;
 
+/** Actions whose body is all optional may be sent without one (an empty PUT approves). */
+const optionalBody = async (request: FastifyRequest): Promise<void> => {
+  if (request.body === undefined || request.body === null) request.body = {};
+};
+
 async function readBooking(app: FastifyInstance, ctx: CallerContext, id: number): Promise<Booking> {
   const record = await readRecord(app.db, ctx, bookings, id);
   if (!record) throw ApiError.notFound(bookingWords.booking[ctx.lang], id);
@@ -159,17 +164,17 @@ export default async function bookingsArea(app: FastifyInstance): Promise<void> 
     return readBooking(app, request.ctx, idOf(request));
   });
 
-  app.put('/bookings/:Id/approve', { schema: { params: idParams, body: ref('ApproveBooking'), response: bookingResponse } }, async (request) => {
+  app.put('/bookings/:Id/approve', { preValidation: optionalBody, schema: { params: idParams, body: ref('ApproveBooking'), response: bookingResponse } }, async (request) => {
     await approveBooking(app.db, request.ctx, idOf(request), (request.body as ApproveBooking | undefined)?.CommentsToCustomer);
     return readBooking(app, request.ctx, idOf(request));
   });
 
-  app.put('/bookings/:Id/decline', { schema: { params: idParams, body: ref('CancelBooking'), response: bookingResponse } }, async (request) => {
+  app.put('/bookings/:Id/decline', { preValidation: optionalBody, schema: { params: idParams, body: ref('CancelBooking'), response: bookingResponse } }, async (request) => {
     await cancelBooking(app.db, request.ctx, idOf(request), 'decline', (request.body as CancelBooking | undefined) ?? {});
     return readBooking(app, request.ctx, idOf(request));
   });
 
-  app.put('/bookings/:Id/markaspaid', { schema: { params: idParams, body: ref('MarkBookingAsPaid'), response: bookingResponse } }, async (request) => {
+  app.put('/bookings/:Id/markaspaid', { preValidation: optionalBody, schema: { params: idParams, body: ref('MarkBookingAsPaid'), response: bookingResponse } }, async (request) => {
     await markAsPaid(app.db, request.ctx, idOf(request), (request.body as MarkBookingAsPaid | undefined) ?? {});
     return readBooking(app, request.ctx, idOf(request));
   });
@@ -177,6 +182,7 @@ export default async function bookingsArea(app: FastifyInstance): Promise<void> 
   app.put(
     '/bookings/:Id/refund/:PaymentLogId',
     {
+      preValidation: optionalBody,
       schema: {
         params: {
           type: 'object',

@@ -395,6 +395,8 @@ export async function createRepeat(db: Db, ctx: CallerContext, input: CreateRepe
       const interval = readInterval(d.From, d.To, spec.timeZone, spec.service.duration, d.fields);
       return { ...d, from: local(interval.from), to: local(interval.to) };
     });
+    // A new customer stays only when at least one date is booked.
+    await tx.query('savepoint repeat_customer');
     const customer = await resolveCustomer(tx, ctx, input.CustomerId, input.Customer);
     const created: number[] = [];
     const failed: RepeatBookingResponse['Failed'] = [];
@@ -415,6 +417,8 @@ export async function createRepeat(db: Db, ctx: CallerContext, input: CreateRepe
         failed.push({ From: d.from, To: d.to, Reason: reasonOf(err, ctx.lang) });
       }
     }
+    if (created.length === 0) await tx.query('rollback to savepoint repeat_customer');
+    else await tx.query('release savepoint repeat_customer');
     return { created, failed };
   });
 }
@@ -639,7 +643,7 @@ async function reshape(db: Db, ctx: CallerContext, id: number, change: Reshape):
         calculation.total,
         calculation.totalVat,
         calculation.totalBeforeRebate,
-        allowOutside && !started ? allowOutside : booking.allow_outside_schedules,
+        change.allowOutside ?? booking.allow_outside_schedules,
         u.BookedComments !== undefined,
         u.BookedComments?.trim() || null,
         u.CommentsToCustomer !== undefined,

@@ -75,7 +75,7 @@ describe('booking actions', () => {
     const reserved = await book(server, { ServiceId: padel, CustomerId: seed.customerId, From: '2030-03-13T08:00:00', StatusId: 3 });
     expect(reserved.StatusId).toBe(3);
     expect(reserved.HoldUntil).not.toBeNull();
-    const approved = await put(`/api/bookings/${reserved.Id}/approve`);
+    const approved = await server.api({ method: 'PUT', url: `/api/bookings/${reserved.Id}/approve` });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ StatusId: 1, HoldUntil: null });
     expect((await put(`/api/bookings/${reserved.Id}/approve`)).statusCode).toBe(400);

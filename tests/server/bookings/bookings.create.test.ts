@@ -162,6 +162,19 @@ describe('POST /bookings/repeat', () => {
     expect(body.Failed[0].Reason).toContain('Bana 1');
   });
 
+  it('keeps no new customer when every date failed', async () => {
+    const court = { ResourceTypeId: seed.types.get('Padelbanor')!, ResourceId: seed.resources.get('Bana 1')! };
+    const customers = (await server.db.one<{ n: number }>('select count(*)::int as n from customers'))!.n;
+    const res = await server.api({
+      method: 'POST',
+      url: '/api/bookings/repeat',
+      payload: { ServiceId: padel, Customer: { Firstname: 'Ingen', Lastname: 'Tid' }, From: '2030-04-08T08:00:00', Resources: [court], DatesToRepeat: [{ From: '2030-04-08T08:00:00' }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as RepeatBookingResponse).Created).toEqual([]);
+    expect((await server.db.one<{ n: number }>('select count(*)::int as n from customers'))!.n).toBe(customers);
+  });
+
   it('answers 400 naming the date for a malformed one and writes nothing', async () => {
     const count = (await server.db.one<{ n: number }>('select count(*)::int as n from bookings'))!.n;
     const res = await server.api({
