@@ -25,6 +25,11 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/** Trusts the nearest `hops` proxies (TRUST_PROXY=2: the two in front of the server). */
+function hopsOf(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 /**
  * Builds the whole booking API: identity provider, /api areas and the admin's static files.
  * @example
@@ -35,7 +40,8 @@ export async function buildApp({ db, config, logger = false, onRoute }: BuildOpt
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // Only a configured proxy may name the client (request.ip feeds sign-in throttling).
+    trustProxy: typeof config.trustProxy === 'number' ? hopsOf(config.trustProxy) : config.trustProxy,
     ...validationOptions,
   });
   if (onRoute) app.addHook('onRoute', onRoute);

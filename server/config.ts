@@ -35,6 +35,25 @@ export interface ServerConfig {
   workers: number;
   /** Keep serialised list answers while their data is unchanged (RESPONSE_CACHE=off turns it off). */
   responseCache: boolean;
+  /**
+   * Whose X-Forwarded-For to believe for the client's address (sign-in throttling per client):
+   * false (default) takes the connection's own address; true believes any sender; a number the
+   * hops of proxies in front; a string the proxies' addresses or CIDR ranges (comma separated).
+   */
+  trustProxy: boolean | number | string;
+}
+
+/**
+ * TRUST_PROXY: unset, `false` or `off` trusts no proxy; `true` trusts any; a whole number is the
+ * count of proxies in front; anything else lists the proxies' addresses or CIDR ranges.
+ * @example parseTrustProxy('10.0.0.0/8, 127.0.0.1') // '10.0.0.0/8,127.0.0.1'
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const v = (value ?? '').trim();
+  if (v === '' || /^(false|off|no|0)$/i.test(v)) return false;
+  if (/^(true|on|yes)$/i.test(v)) return true;
+  if (/^[1-9]\d*$/.test(v)) return Number(v);
+  return v.split(',').map((part) => part.trim()).filter(Boolean).join(',');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -57,5 +76,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     workers: env.DATABASE_URL ? Math.max(1, Number(env.WORKERS ?? 1) || 1) : 1,
     responseCache: env.RESPONSE_CACHE !== 'off',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

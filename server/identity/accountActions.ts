@@ -3,7 +3,7 @@ import type { Lang } from '../shared/messages';
 import type { JobQueue } from '../integrations/jobs';
 import { keyOf, queueMail } from '../integrations/mail/queue';
 import type { Outbox } from '../shared/outbox/outbox';
-import { findUserByEmail, type IdentityUser } from './accounts';
+import { findUsersByEmail, type IdentityUser } from './accounts';
 import { hashPassword } from './passwords';
 import { endAllSessions } from './revocations';
 import { rateLimit } from './rateLimit';
@@ -41,24 +41,26 @@ function displayName(user: IdentityUser): string {
   return `${user.firstname} ${user.lastname}`.trim() || user.email;
 }
 
-/** Per token purpose: the link the mail carries and the texts of its subject and body. */
-const LINK_MAILS: Record<UserTokenPurpose, { link: keyof AccountLinks; subject: TextKey; body: TextKey }> = {
-  reset_password: { link: 'resetPassword', subject: 'resetSubject', body: 'resetBody' },
-  delete_account: { link: 'deleteAccount', subject: 'deleteSubject', body: 'deleteBody' },
-  verify_email: { link: 'verifyEmail', subject: 'verifySubject', body: 'verifyBody' },
-};
+/** The mails that carry a link: the token purpose the link uses and the texts of the subject and body. */
+const LINK_MAILS = {
+  reset_password: { purpose: 'reset_password', link: 'resetPassword', subject: 'resetSubject', body: 'resetBody' },
+  invitation: { purpose: 'reset_password', link: 'resetPassword', subject: 'inviteSubject', body: 'inviteBody' },
+  delete_account: { purpose: 'delete_account', link: 'deleteAccount', subject: 'deleteSubject', body: 'deleteBody' },
+  verify_email: { purpose: 'verify_email', link: 'verifyEmail', subject: 'verifySubject', body: 'verifyBody' },
+} satisfies Record<string, { purpose: UserTokenPurpose; link: keyof AccountLinks; subject: TextKey; body: TextKey }>;
 
-/** Issues a token of `purpose` for the user and mails them the link that uses it. */
-async function mailTokenLink({ db, outbox, links }: AccountServices, user: IdentityUser, lang: Lang, purpose: UserTokenPurpose): Promise<void> {
-  const mail = LINK_MAILS[purpose];
-  const token = await issueUserToken(db, { companyId: user.companyId, userId: user.id, purpose });
+/** Issues a token for the user's account (one company) and mails them the link that uses it. */
+async function mailTokenLink({ db, outbox, links }: AccountServices, user: IdentityUser, lang: Lang, kind: keyof typeof LINK_MAILS): Promise<void> {
+  const mail = LINK_MAILS[kind];
+  const token = await issueUserToken(db, { companyId: user.companyId, userId: user.id, purpose: mail.purpose });
   const link = links[mail.link](token, lang);
+  const params = { name: displayName(user), email: user.email, company: user.companyName, link };
   // One mail per issued token, whatever retries the caller makes.
   await queueMail(
     outbox,
     db,
-    { companyId: user.companyId, to: user.email, subject: t(lang, mail.subject), text: t(lang, mail.body, { name: displayName(user), email: user.email, link }), kind: purpose },
-    keyOf(purpose, token),
+    { companyId: user.companyId, to: user.email, subject: t(lang, mail.subject, params), text: t(lang, mail.body, params), kind },
+    keyOf(kind, token),
   );
 }
 
@@ -70,14 +72,23 @@ const FORGOT_WINDOW_SECONDS = 15 * 60;
 const RESET_JOB = 'identity.password-reset';
 
 /**
- * Mails a one-hour password reset link when an active account has this e-mail (at most
- * RESET_MAILS_PER_ADDRESS_PER_HOUR an hour); does nothing otherwise. Runs after the answer (a job).
+ * Mails a one-hour password reset link for each active account of this e-mail (one per company,
+ * each naming its company; at most RESET_MAILS_PER_ADDRESS_PER_HOUR requests an hour); does
+ * nothing when there is none. Runs after the answer (a job).
  */
 export async function sendPasswordReset(services: AccountServices, email: string, lang: Lang): Promise<void> {
-  const user = await findUserByEmail(services.db, email);
-  if (!user || !user.active) return;
-  if (!(await rateLimit(services.db, `reset-mail:${user.email.toLowerCase()}`, RESET_MAILS_PER_ADDRESS_PER_HOUR, 3600)).allowed) return;
-  await mailTokenLink(services, user, lang, 'reset_password');
+  const accounts = (await findUsersByEmail(services.db, email)).filter((u) => u.active);
+  if (!accounts.length) return;
+  if (!(await rateLimit(services.db, `reset-mail:${accounts[0].email.toLowerCase()}`, RESET_MAILS_PER_ADDRESS_PER_HOUR, 3600)).allowed) return;
+  for (const user of accounts) await mailTokenLink(services, user, lang, 'reset_password');
+}
+
+/**
+ * Mails a new administrator (an account in one company) the invitation to choose its password:
+ * the same mail whether or not the address has accounts in other companies.
+ */
+export async function sendInvitation(services: AccountServices, user: IdentityUser, lang: Lang): Promise<void> {
+  await mailTokenLink(services, user, lang, 'invitation');
 }
 
 /**

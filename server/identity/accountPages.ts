@@ -12,7 +12,7 @@ import {
   verifyEmail,
   type AccountServices,
 } from './accountActions';
-import { deleteAccountPage, forgotPage, loginPage, messagePage, resetPasswordPage } from './pages';
+import { chooseCompanyPage, deleteAccountPage, forgotPage, loginPage, messagePage, resetPasswordPage } from './pages';
 import type { EmbeddedProvider } from './provider';
 import { passwordProblem } from './passwords';
 import { pageLanguage, t } from './texts';
@@ -154,7 +154,19 @@ export default async function accountPages(app: FastifyInstance, opts: AccountPa
     return undefined;
   };
 
-  const urls = (uid: string) => ({ login: `${base}/${uid}/login`, forgot: `${base}/${uid}/forgot`, start: `${base}/${uid}` });
+  const urls = (uid: string) => ({ login: `${base}/${uid}/login`, choose: `${base}/${uid}/choose`, forgot: `${base}/${uid}/forgot`, start: `${base}/${uid}` });
+
+  /** Ends the sign-in interaction with the account (one company) the person signs in to. */
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, subject: string): Promise<FastifyReply> => {
+    reply.hijack();
+    await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: subject, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
+    return reply;
+  };
+  /** The companies the password opened, kept with the interaction (only this browser's cookie reaches it). */
+  const pendingChoice = (details: InteractionDetails): { subject: string; name: string }[] => {
+    const choice = details.result?.chooseAccount;
+    return Array.isArray(choice) ? choice.filter((c): c is { subject: string; name: string } => typeof c?.subject === 'string' && typeof c?.name === 'string') : [];
+  };
 
   app.get<{ Params: { uid: string } }>(`${base}/:uid`, async (request, reply) => {
     const details = await interaction(request, reply);
@@ -196,9 +208,22 @@ export default async function accountPages(app: FastifyInstance, opts: AccountPa
       if (result.refused === 'locked') reply.header('retry-after', String(result.retryAfterSeconds));
       return sendHtml(reply, loginPage({ lang, action: u.login, forgotUrl: u.forgot, email, error }), result.refused === 'locked' ? 429 : 400);
     }
-    reply.hijack();
-    await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: result.user.subject, amr: ['pwd'] } }, { mergeWithLastSubmission: false });
-    return reply;
+    if (result.accounts.length === 1) return signIn(request, reply, result.user.subject);
+    // The password opens accounts in several companies: the person chooses one.
+    const companies = result.accounts.map((a) => ({ subject: a.subject, name: a.companyName }));
+    details.result = { chooseAccount: companies };
+    await details.persist();
+    return sendHtml(reply, chooseCompanyPage({ lang, action: urls(details.uid).choose, companies }));
+  });
+
+  app.post<{ Params: { uid: string } }>(`${base}/:uid/choose`, async (request, reply) => {
+    const details = await interaction(request, reply);
+    if (!details) return reply;
+    const chosen = pendingChoice(details).find((c) => c.subject === field(request.body, 'account'));
+    if (chosen) return signIn(request, reply, chosen.subject);
+    const lang = langOf(request, details);
+    const u = urls(details.uid);
+    return sendHtml(reply, loginPage({ lang, action: u.login, forgotUrl: u.forgot, error: t(lang, 'invalidCredentials') }), 400);
   });
 
   app.get<{ Params: { uid: string } }>(`${base}/:uid/forgot`, async (request, reply) => {

@@ -7,6 +7,8 @@ import { clearFailures, lockedFor, recordFailure, type SignInAttempt } from './b
 export interface IdentityUser {
   id: number;
   companyId: number;
+  /** The company's name (the sign-in chooser and mails name it). */
+  companyName: string;
   subject: string;
   email: string;
   firstname: string;
@@ -19,6 +21,7 @@ export interface IdentityUser {
 interface UserRow {
   id: number;
   company_id: number;
+  company_name: string;
   subject: string;
   email: string;
   firstname: string;
@@ -30,14 +33,15 @@ interface UserRow {
 }
 
 const SELECT_USER = `
-  select u.id, u.company_id, u.subject, u.email, u.firstname, u.lastname, u.email_verified, u.active, u.password_hash,
+  select u.id, u.company_id, c.name as company_name, u.subject, u.email, u.firstname, u.lastname, u.email_verified, u.active, u.password_hash,
          (select array_agg(lower(r.name) order by r.id) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id) as roles
-    from users u`;
+    from users u join companies c on c.id = u.company_id`;
 
 function toUser(row: UserRow): IdentityUser {
   return {
     id: row.id,
     companyId: row.company_id,
+    companyName: row.company_name,
     subject: row.subject,
     email: row.email,
     firstname: row.firstname,
@@ -53,19 +57,45 @@ export async function findUserBySubject(db: Db, subject: string): Promise<Identi
   return row ? toUser(row) : undefined;
 }
 
-export async function findUserByEmail(db: Db, email: string): Promise<IdentityUser | undefined> {
-  const row = await db.one<UserRow>(`${SELECT_USER} where lower(u.email) = lower($1)`, [email.trim()]);
+export async function findUserById(db: Db, companyId: number, id: number): Promise<IdentityUser | undefined> {
+  const row = await db.one<UserRow>(`${SELECT_USER} where u.company_id = $1 and u.id = $2`, [companyId, id]);
   return row ? toUser(row) : undefined;
 }
 
-/** What a sign-in attempt came to: the administrator, wrong credentials, or an address locked for a while. */
-export type SignInResult = { user: IdentityUser } | { refused: 'invalid' } | { refused: 'locked'; retryAfterSeconds: number };
+/** The accounts of an e-mail address, one per company, oldest first. */
+export async function findUsersByEmail(db: Db, email: string): Promise<IdentityUser[]> {
+  const rows = await db.query<UserRow>(`${SELECT_USER} where lower(u.email) = lower($1) order by u.id`, [email.trim()]);
+  return rows.map(toUser);
+}
+
+/**
+ * What a sign-in attempt came to: the accounts the password opens (one per company, oldest first;
+ * `user` is the first), wrong credentials, or an address locked for a while.
+ */
+export type SignInResult =
+  | { user: IdentityUser; accounts: IdentityUser[] }
+  | { refused: 'invalid' }
+  | { refused: 'locked'; retryAfterSeconds: number };
+
+/** The rows whose password is `password`, verifying each distinct hash once (one hash when there is none). */
+async function rowsOpenedBy(rows: UserRow[], password: string): Promise<UserRow[]> {
+  const hashes = [...new Set(rows.filter((r) => r.password_hash).map((r) => r.password_hash!))];
+  if (!hashes.length) {
+    await verifyAgainstNothing(password);
+    return [];
+  }
+  const matching = new Set<string>();
+  for (const hash of hashes) if (await verifyPassword(password, hash)) matching.add(hash);
+  return rows.filter((r) => r.active && r.password_hash && matching.has(r.password_hash));
+}
 
 /**
  * Checks an e-mail and password, with brute-force detection per address and client (./bruteForce):
  * a locked attempt is refused without looking at the password; a failure is counted; success
  * clears the count and re-hashes a password stored with weaker parameters. Unknown addresses,
  * invited accounts without a password and inactive accounts take the same time and answer the same.
+ * An address may have an account in several companies, each with its own password: the attempt
+ * opens those whose password it is.
  * @example
  * const result = await authenticate(db, { email: 'demo@example.com', client: request.ip }, 'demo');
  * if ('user' in result) signIn(result.user);
@@ -73,17 +103,20 @@ export type SignInResult = { user: IdentityUser } | { refused: 'invalid' } | { r
 export async function authenticate(db: Db, attempt: SignInAttempt, password: string): Promise<SignInResult> {
   const locked = await lockedFor(db, attempt);
   if (locked > 0) return { refused: 'locked', retryAfterSeconds: locked };
-  const row = await db.one<UserRow>(`${SELECT_USER} where lower(u.email) = lower($1)`, [attempt.email.trim()]);
-  const ok = row?.password_hash ? (await verifyPassword(password, row.password_hash)) && row.active : await verifyAgainstNothing(password);
-  if (!ok || !row) {
+  const rows = await db.query<UserRow>(`${SELECT_USER} where lower(u.email) = lower($1) order by u.id`, [attempt.email.trim()]);
+  const opened = await rowsOpenedBy(rows, password);
+  if (!opened.length) {
     const seconds = await recordFailure(db, attempt);
     return seconds > 0 ? { refused: 'locked', retryAfterSeconds: seconds } : { refused: 'invalid' };
   }
   await clearFailures(db, attempt);
-  if (needsRehash(row.password_hash)) {
-    await db.query('update users set password_hash = $1 where id = $2 and password_hash = $3', [await hashPassword(password), row.id, row.password_hash]);
+  for (const row of opened) {
+    if (needsRehash(row.password_hash)) {
+      await db.query('update users set password_hash = $1 where id = $2 and password_hash = $3', [await hashPassword(password), row.id, row.password_hash]);
+    }
   }
-  return { user: toUser(row) };
+  const accounts = opened.map(toUser);
+  return { user: accounts[0], accounts };
 }
 
 /** OpenID claims of an administrator; Keycloak's names. */

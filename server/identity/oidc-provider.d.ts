@@ -169,8 +169,12 @@ declare module 'oidc-provider' {
     session?: { accountId?: string; uid: string; cookie: string };
     grantId?: string;
     lastSubmission?: UnknownObject;
+    /** What the interaction has gathered so far (saved with persist()). */
+    result?: InteractionResults;
     returnTo: string;
     exp: number;
+    /** Saves the interaction for the rest of its lifetime. */
+    persist(): Promise<string>;
   }
 
   export interface InteractionResults extends UnknownObject {

@@ -19,6 +19,9 @@ input:focus{outline:2px solid #2563eb;outline-offset:1px;border-color:#2563eb}
 button{width:100%;margin-top:22px;padding:11px;border:0;border-radius:8px;background:#2563eb;color:#fff;font:inherit;font-weight:600;cursor:pointer}
 button:hover{background:#1d4ed8}
 button.danger{background:#c81e1e}
+.choices{list-style:none;margin:0;padding:0}
+.choices button{margin-top:10px;background:#fff;color:#1f2933;border:1px solid #cbd2d9;text-align:left;font-weight:500;overflow-wrap:anywhere}
+.choices button:hover{background:#f0f4f8;border-color:#2563eb}
 button.danger:hover{background:#a51818}
 .error{margin:0 0 12px;padding:10px 12px;border-radius:8px;background:#fde8e8;color:#9b1c1c}
 .info{margin:0 0 12px;padding:10px 12px;border-radius:8px;background:#e1effe;color:#1e429f}
@@ -80,6 +83,24 @@ export function loginPage(opts: { lang: Lang; action: string; forgotUrl: string;
 <button type="submit">${escapeHtml(t(lang, 'signIn'))}</button>
 </form>
 <p class="links"><a href="${escapeHtml(opts.forgotUrl)}">${escapeHtml(t(lang, 'forgotLink'))}</a></p>`,
+  });
+}
+
+/** After a sign-in that opens accounts in several companies: one button per company. */
+export function chooseCompanyPage(opts: { lang: Lang; action: string; companies: { subject: string; name: string }[] }): string {
+  const { lang } = opts;
+  const buttons = opts.companies
+    .map((c) => `<li><button type="submit" name="account" value="${escapeHtml(c.subject)}">${escapeHtml(c.name)}</button></li>`)
+    .join('\n');
+  return page({
+    lang,
+    title: t(lang, 'chooseCompanyTitle'),
+    body: `<p>${escapeHtml(t(lang, 'chooseCompanyIntro'))}</p>
+<form method="post" action="${escapeHtml(opts.action)}">
+<ul class="choices">
+${buttons}
+</ul>
+</form>`,
   });
 }
 

@@ -224,6 +224,7 @@ export function createEmbeddedProvider({ db, config, keys, adminOrigins }: Embed
       Grant: SESSION_MAX,
     },
   });
+  // Host, scheme and client address come from the headers providerRoutes sets on every request.
   provider.proxy = true;
 
   provider.registerGrantType(

@@ -39,6 +39,9 @@ export default async function providerRoutes(app: FastifyInstance, { embedded, p
     req.url = url.slice(realmPath.length) || '/';
     req.headers['x-forwarded-host'] = host;
     req.headers['x-forwarded-proto'] = protocol.replace(':', '');
+    // The provider (Koa, proxy mode) takes the client's address from here: the one Fastify worked
+    // out under TRUST_PROXY, never what the client wrote itself.
+    req.headers['x-forwarded-for'] = request.ip;
     await callback(req, reply.raw);
   };
 

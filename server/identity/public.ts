@@ -3,7 +3,7 @@
  * Everything else in server/identity is its own business (lint keeps areas and the seed to this file).
  */
 export { hashPassword } from './passwords';
-export { accountLinks, passwordChanged, requestEmailVerification, sendPasswordReset, type AccountServices } from './accountActions';
-export { findUserBySubject } from './accounts';
+export { accountLinks, passwordChanged, requestEmailVerification, sendInvitation, sendPasswordReset, type AccountServices } from './accountActions';
+export { findUserById, findUserBySubject } from './accounts';
 export { assertPasswordAcceptable } from './messages';
 export { endAllSessions } from './revocations';

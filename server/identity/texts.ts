@@ -119,10 +119,29 @@ const texts = {
     no: 'Velg et nytt passord',
   },
   resetBody: {
-    sv: 'Hej {name}!\n\nVi fick en begäran om att återställa lösenordet för {email}. Välj ett nytt lösenord inom en timme via länken:\n\n{link}\n\nBad du inte om detta kan du bortse från brevet; ditt lösenord är oförändrat.',
-    en: 'Hello {name},\n\nWe received a request to reset the password for {email}. Choose a new password within one hour using this link:\n\n{link}\n\nIf you did not ask for this, ignore this message; your password is unchanged.',
-    fi: 'Hei {name}!\n\nSaimme pyynnön palauttaa tilin {email} salasanan. Valitse uusi salasana tunnin kuluessa tästä linkistä:\n\n{link}\n\nJos et pyytänyt tätä, voit jättää viestin huomiotta; salasanasi ei ole muuttunut.',
-    no: 'Hei {name}!\n\nVi fikk en forespørsel om å tilbakestille passordet for {email}. Velg et nytt passord innen én time via lenken:\n\n{link}\n\nHvis du ikke ba om dette, kan du se bort fra meldingen; passordet ditt er uendret.',
+    sv: 'Hej {name}!\n\nVi fick en begäran om att återställa lösenordet för {email} hos {company}. Välj ett nytt lösenord inom en timme via länken:\n\n{link}\n\nBad du inte om detta kan du bortse från brevet; ditt lösenord är oförändrat.',
+    en: 'Hello {name},\n\nWe received a request to reset the password for {email} at {company}. Choose a new password within one hour using this link:\n\n{link}\n\nIf you did not ask for this, ignore this message; your password is unchanged.',
+    fi: 'Hei {name}!\n\nSaimme pyynnön palauttaa tilin {email} ({company}) salasanan. Valitse uusi salasana tunnin kuluessa tästä linkistä:\n\n{link}\n\nJos et pyytänyt tätä, voit jättää viestin huomiotta; salasanasi ei ole muuttunut.',
+    no: 'Hei {name}!\n\nVi fikk en forespørsel om å tilbakestille passordet for {email} hos {company}. Velg et nytt passord innen én time via lenken:\n\n{link}\n\nHvis du ikke ba om dette, kan du se bort fra meldingen; passordet ditt er uendret.',
+  },
+  inviteSubject: {
+    sv: 'Du är administratör för {company}',
+    en: 'You are an administrator of {company}',
+    fi: 'Olet yrityksen {company} ylläpitäjä',
+    no: 'Du er administrator for {company}',
+  },
+  inviteBody: {
+    sv: 'Hej {name}!\n\nDu har lagts till som administratör för {company} i Bokningsadmin och loggar in med {email}. Välj ditt lösenord för {company} inom en timme via länken:\n\n{link}\n\nHar du redan konton i andra företag med samma adress behåller du lösenorden där. Öppnar samma lösenord flera företag väljer du företag när du loggar in.',
+    en: 'Hello {name},\n\nYou have been added as an administrator of {company} in Booking admin and sign in with {email}. Choose your password for {company} within one hour using this link:\n\n{link}\n\nIf you already have accounts in other companies with this address, their passwords stay as they are. When one password opens several companies, you choose the company as you sign in.',
+    fi: 'Hei {name}!\n\nSinut on lisätty yrityksen {company} ylläpitäjäksi Varaushallintaan, ja kirjaudut osoitteella {email}. Valitse salasanasi yritykselle {company} tunnin kuluessa tästä linkistä:\n\n{link}\n\nJos sinulla on jo tällä osoitteella tilejä muissa yrityksissä, niiden salasanat pysyvät ennallaan. Kun sama salasana avaa useita yrityksiä, valitset yrityksen kirjautuessasi.',
+    no: 'Hei {name}!\n\nDu er lagt til som administrator for {company} i Bookingadmin og logger inn med {email}. Velg passordet ditt for {company} innen én time via lenken:\n\n{link}\n\nHar du allerede kontoer i andre bedrifter med samme adresse, beholder du passordene der. Åpner samme passord flere bedrifter, velger du bedrift når du logger inn.',
+  },
+  chooseCompanyTitle: { sv: 'Välj företag', en: 'Choose company', fi: 'Valitse yritys', no: 'Velg bedrift' },
+  chooseCompanyIntro: {
+    sv: 'Du är administratör i flera företag. Vilket vill du öppna?',
+    en: 'You are an administrator in several companies. Which one do you want to open?',
+    fi: 'Olet ylläpitäjä useassa yrityksessä. Minkä haluat avata?',
+    no: 'Du er administrator i flere bedrifter. Hvilken vil du åpne?',
   },
   deleteSubject: {
     sv: 'Bekräfta att ditt konto ska tas bort',

@@ -71,7 +71,7 @@ export function keycloakTokenVerifier(db: Db, keycloakUrl: string, realm: string
     if (typeof payload.email !== 'string' || payload.email_verified !== true) throw new Error('unknown subject');
     const linked = await db.one<{ subject: string }>(
       `update users set subject = $1, keycloak_linked = true, updated = now()
-        where lower(email) = lower($2) and active and not keycloak_linked
+        where id = (select id from users where lower(email) = lower($2) and active and not keycloak_linked order by id limit 1)
         returning subject`,
       [sub, payload.email],
     );

@@ -5,8 +5,19 @@ import { rememberTarget } from './postLoginTarget';
 import { fullNameOf } from './profile';
 import type { AuthSession } from './session';
 
-/** react-admin actions that change data; the others (list, show, edit as a view, export) read. */
-const WRITES = new Set(['create', 'delete', 'clone']);
+/**
+ * react-admin actions that change data; the others (list, show, edit as a view, export) read.
+ * `write` is what the edit form's Save and actions such as Copy ask for (src/auth/roles.tsx useMayWrite).
+ */
+const WRITES = new Set(['create', 'delete', 'clone', 'write']);
+
+/**
+ * react-admin's canAccess for these roles: the area of the resource's screen, read or write.
+ * @example accessCheck([2])({ resource: 'services', action: 'write' }) // false: Staff reads services
+ */
+export function accessCheck(roleIds: readonly number[]): (params: { resource?: string; action: string }) => boolean {
+  return ({ resource, action }) => can(roleIds, screenArea(`/${resource ?? ''}`), WRITES.has(action) ? 'write' : 'read');
+}
 
 /**
  * react-admin's authProvider over the keycloak-js session. A check on an ended session sends the
@@ -51,7 +62,6 @@ export function createAuthProvider(session: AuthSession, getProfile: () => AuthU
     getPermissions: async () => undefined,
     // react-admin hides the create and delete buttons of an area the roles may only read and refuses
     // its screens when they may not read it (schema/access/permissions.ts; the API checks the same).
-    canAccess: async ({ resource, action }) =>
-      can(session.roleIds, screenArea(`/${resource ?? ''}`), WRITES.has(action) ? 'write' : 'read'),
+    canAccess: async (params) => accessCheck(session.roleIds)(params),
   };
 }

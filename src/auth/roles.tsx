@@ -1,6 +1,6 @@
 import { useContext, type ReactNode } from 'react';
 import { Alert } from '@mui/material';
-import { Title, useTranslate } from 'react-admin';
+import { Title, useCanAccess, useResourceContext, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { ShellContext } from '../shell/ShellContext';
 import { can, screenArea, type Action } from '../../schema/access/permissions';
@@ -21,6 +21,18 @@ function useRoles(): readonly number[] {
  */
 export function useCan(area: string, action: Action = 'read'): boolean {
   return can(useRoles(), area, action);
+}
+
+/**
+ * Whether the signed-in user may change records of the resource (default: the one in context), as
+ * the authProvider's canAccess answers `write`; false while that is not known yet, so a button the
+ * role cannot use never shows.
+ * @example const mayWrite = useMayWrite('services'); return mayWrite ? <CopyServiceButton /> : null;
+ */
+export function useMayWrite(resource?: string): boolean {
+  const inContext = useResourceContext();
+  const { canAccess } = useCanAccess({ action: 'write', resource: resource ?? inContext });
+  return canAccess === true;
 }
 
 /** Whether the signed-in user may read an area of the permission matrix. */

@@ -30,3 +30,26 @@ export function formatWireDate(value: string, locale: string): string {
   const withTime = value.length > 10;
   return parsed.setLocale(DATE_LOCALES[locale] ?? locale).toLocaleString(withTime ? DateTime.DATETIME_SHORT : DateTime.DATE_SHORT);
 }
+
+/**
+ * The time of a wire date-time or time (`HH:mm[:ss]`) as the interface language writes it, as in
+ * formatWireDate: sv 14:00, fi 14.00, no 14:00, en 2:00 PM.
+ * @example formatWireTime('2026-11-21T14:00:00', 'fi') // '14.00'
+ */
+export function formatWireTime(value: string, locale: string): string {
+  const time = value.length > 8 ? value.slice(11) : value;
+  const parsed = DateTime.fromISO(`2000-01-01T${time}`, { zone: 'utc' });
+  if (!parsed.isValid) return value;
+  return parsed.setLocale(DATE_LOCALES[locale] ?? locale).toLocaleString(DateTime.TIME_SIMPLE);
+}
+
+/**
+ * A span between two wire date-times, the day written once when both fall on it:
+ * sv '2026-11-21 10:00–11:00', en '11/21/2026 10:00 AM–11/22/2026 9:00 AM'. `separator` goes between the two ends.
+ * @example formatWireSpan('2030-01-14T10:00:00', '2030-01-14T11:00:00', 'sv') // '2030-01-14 10:00–11:00'
+ */
+export function formatWireSpan(from: string, to: string, locale: string, separator = '–'): string {
+  const day = (v: string) => formatWireDate(v.slice(0, 10), locale);
+  const sameDay = from.slice(0, 10) === to.slice(0, 10);
+  return `${day(from)} ${formatWireTime(from, locale)}${separator}${sameDay ? '' : `${day(to)} `}${formatWireTime(to, locale)}`;
+}

@@ -42,7 +42,7 @@ describe('company page', () => {
     expect(screen.getByRole('tab', { name: 'Administrators' })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(location().hash).toBe('#administrators'));
     expect(await screen.findByText('demo@example.com')).toBeInTheDocument();
-    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toContain('/administrators/new');
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toContain(`/administrators/new?returnTo=${encodeURIComponent('/company#administrators')}`);
   });
 
   it('opens the information tab for an unknown hash', async () => {

@@ -6,12 +6,13 @@ import { http, HttpResponse, type JsonBodyType } from 'msw';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { EmbedsProvider } from '../../src/common/embeds';
 import { embeds } from '../../src/registry';
-import { AdminContext, AdminUI, TestMemoryRouter, type LayoutProps } from 'react-admin';
+import { AdminContext, AdminUI, TestMemoryRouter, type AuthProvider, type LayoutProps } from 'react-admin';
 import { createDataProvider, createHttpClient, AppEvents, withFieldLabels } from '../../src/dataProvider';
 import { englishMessages } from '../../src/i18n';
 import { renderResources, resourceApis } from '../../src/resources/engine/renderResources';
 import type { ResourceDeclaration } from '../../src/resources/engine/types';
 import { loadContract } from '../../src/resources/engine/schema';
+import { accessCheck } from '../../src/auth/authProvider';
 
 // The contract loads lazily in the app (its own chunk); tests load it up front so forms render without suspending.
 await loadContract();
@@ -79,7 +80,20 @@ function BareLayout({ children }: LayoutProps) {
 }
 
 /** Renders the declared resources inside react-admin (English, the real data provider against msw) at `url`. */
-export function renderAdmin(declarations: ResourceDeclaration[], url: string) {
+/** A signed-in user with these roles, as the admin's authProvider answers canAccess. */
+export function authProviderFor(roleIds: number[]): AuthProvider {
+  const check = accessCheck(roleIds);
+  return {
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    getPermissions: async () => undefined,
+    canAccess: async (params) => check(params),
+  };
+}
+
+export function renderAdmin(declarations: ResourceDeclaration[], url: string, options: { authProvider?: AuthProvider } = {}) {
   const httpClient = createHttpClient({ apiKey: 'test-key', events: new AppEvents(), getLanguage: () => 'en', translate: (key) => key });
   const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
   const dataProvider = withFieldLabels(createDataProvider(API, httpClient, resourceApis(declarations)), (key, options) => i18nProvider.translate(key, options));
@@ -91,7 +105,7 @@ export function renderAdmin(declarations: ResourceDeclaration[], url: string) {
         location = l;
       }}
     >
-      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={options.authProvider}>
         <EmbedsProvider value={embeds}>
           <AdminUI layout={BareLayout}>{renderResources(declarations)}</AdminUI>
         </EmbedsProvider>

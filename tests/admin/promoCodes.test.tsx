@@ -54,7 +54,7 @@ describe('promo code list', () => {
     const summer = (await screen.findByText('SOMMAR20')).closest('tr') as HTMLElement;
     expect(within(summer).getByText('Percent')).toBeInTheDocument();
     expect(within(summer).getByText('20 %')).toBeInTheDocument();
-    expect(within(summer).getByText('2025-06-01 – 2025-08-31')).toBeInTheDocument();
+    expect(within(summer).getByText('6/1/2025 – 8/31/2025')).toBeInTheDocument();
     const card = screen.getByText('CARD500').closest('tr') as HTMLElement;
     expect(await within(card).findByText('500 kr')).toBeInTheDocument();
     expect(within(card).getByText('Value card')).toBeInTheDocument();

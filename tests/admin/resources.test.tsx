@@ -7,7 +7,8 @@ import type { CustomField } from '../../schema/customfields';
 import type { Customer } from '../../schema/customers';
 import type { Service, ServicePrice } from '../../schema/services';
 import { declarations } from '../../src/registry';
-import { API, calls, callsTo, errorResponse, list, listHandler, renderAdmin, server } from './engineHarness';
+import { API, authProviderFor, calls, callsTo, errorResponse, list, listHandler, renderAdmin, server } from './engineHarness';
+import { ROLE_IDS } from '../../schema/access/permissions';
 
 const price = (id: number, over: Partial<ServicePrice> = {}): ServicePrice => ({
   Id: id,
@@ -177,6 +178,22 @@ describe('services', () => {
     ]);
   });
 
+  it('shows Staff, who may only read services, the service without Copy, Save or Delete', async () => {
+    server.use(listHandler('/services', [padel]));
+    renderAdmin(declarations, '/services/5', { authProvider: authProviderFor([ROLE_IDS.Staff]) });
+    await screen.findByDisplayValue('One hour on court');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Copy service' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it('shows an Administrator Copy and Save on the same screen', async () => {
+    server.use(listHandler('/services', [padel]));
+    renderAdmin(declarations, '/services/5', { authProvider: authProviderFor([ROLE_IDS.Administrator]) });
+    expect(await screen.findByRole('button', { name: 'Copy service' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
   it('shows the server message when deleting is forbidden (403)', async () => {
     server.use(listHandler('/services', [padel]), http.delete(`${API}/services/5`, () => errorResponse(403, 'The service has bookings and cannot be deleted')));
     renderAdmin(declarations, '/services/5');
@@ -298,6 +315,47 @@ describe('prices', () => {
   });
 });
 
+describe('returning to where the user came from', () => {
+  it("after adding a price from a service's Prices tab, returns to that tab", async () => {
+    server.use(
+      listHandler('/services', [padel]),
+      listHandler('/services/prices', padel.Prices ?? []),
+      http.post(`${API}/services/prices`, async ({ request }) => HttpResponse.json({ ...price(60), ...((await request.json()) as object) })),
+    );
+    const { location } = renderAdmin(declarations, '/services/5');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Prices' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Add price' }));
+    await waitFor(() => expect(location().pathname).toBe('/prices/new'));
+    fireEvent.change(await screen.findByRole('spinbutton', { name: /^Price/ }), { target: { value: '300' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('POST', '/services/prices')).toHaveLength(1));
+    expect(callsTo('POST', '/services/prices')[0].body).toMatchObject({ ServiceId: 5, Price: 300 });
+    await waitFor(() => expect(`${location().pathname}${location().hash}`).toBe('/services/5#prices'));
+  });
+
+  it('after adding an administrator from the company page, returns to its Administrators tab', async () => {
+    server.use(
+      http.get(`${API}/administrators/roles`, () => HttpResponse.json(list([{ Id: 1, Name: 'Administrator', Description: '' }]))),
+      http.post(`${API}/administrators`, async ({ request }) => HttpResponse.json({ Id: 40, Roles: [], ...((await request.json()) as object) })),
+    );
+    const { location } = renderAdmin(declarations, `/administrators/new?returnTo=${encodeURIComponent('/company#administrators')}`);
+    fireEvent.change(await screen.findByLabelText(/^First name/), { target: { value: 'Ny' } });
+    fireEvent.change(screen.getByLabelText(/^Last name/), { target: { value: 'Admin' } });
+    fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: 'ny.admin@example.com' } });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Administrator' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('POST', '/administrators')).toHaveLength(1));
+    await waitFor(() => expect(`${location().pathname}${location().hash}`).toBe('/company#administrators'));
+  });
+
+  it('never returns to another site', async () => {
+    const { returnPath } = await import('../../src/resources/engine/returnTo');
+    expect(returnPath('?returnTo=%2F%2Fevil.example.com')).toBeUndefined();
+    expect(returnPath('?returnTo=https%3A%2F%2Fevil.example.com')).toBeUndefined();
+    expect(returnPath('?returnTo=%2Fservices%2F5%23prices')).toBe('/services/5#prices');
+  });
+});
+
 describe('inactive customers', () => {
   it('on a 500 when deleting shows the delete inactive customers error and an empty list', async () => {
     const inactive = { Id: 8, Firstname: 'Old', Lastname: 'Timer', Email: 'old@example.com', Phone: null, LastActivity: '2019-05-01T10:00:00' };
@@ -307,6 +365,8 @@ describe('inactive customers', () => {
     );
     renderAdmin(declarations, '/customers/inactive');
     expect(await screen.findByText('Timer')).toBeInTheDocument();
+    // Dates as every other screen writes them (src/i18n/format.ts), not the wire's '2019-05-01 10:00'.
+    expect(screen.getByText(/^5\/1\/2019, 10:00\sAM$/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Delete inactive customers' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('An error occurred while deleting inactive customers')).toBeInTheDocument();

@@ -14,6 +14,7 @@ import { declarations } from '../../src/registry';
 import { resourceApis } from '../../src/resources/engine/renderResources';
 import { RESOURCE_TYPE_ORDER_KEY } from '../../src/resources/resources/resourceTypeOrder';
 import { API, calls, callsTo, errorResponse, list, listHandler, renderAdmin, server } from './engineHarness';
+import { formatWireSpan } from '../../src/i18n/format';
 
 const resource = (id: number, name: string, typeIds: number[] = []): ResourceDetails => ({
   Id: id,
@@ -312,7 +313,7 @@ describe('time exceptions', () => {
     fireEvent.change(screen.getByLabelText(/^Reason/), { target: { value: 'Lunch break' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const modal = await screen.findByRole('dialog', { name: 'The time exception collides with bookings' });
-    expect(await within(modal).findByText('2025-06-02 12:00–13:00 · Padel 60 min')).toBeInTheDocument();
+    expect(await within(modal).findByText(`${formatWireSpan('2025-06-02T12:00:00', '2025-06-02T13:00:00', 'en')} · Padel 60 min`.replace(/\s+/g, ' '))).toBeInTheDocument();
     expect(within(modal).getByText('Eva Lind · Court 1')).toBeInTheDocument();
     const query = callsTo('GET', '/timeexceptions/collidingevents')[0].search;
     expect(query.get('From')).toBe('2025-06-02T12:00:00');

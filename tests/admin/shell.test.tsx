@@ -15,6 +15,7 @@ import { useHashTab } from '../../src/shell/useHashTab';
 import type { CustomPage, ShellMenuEntry } from '../../src/common/registry';
 import { sidebar } from '../../src/registry';
 import { API, demoUser, renderInAdmin, server } from './authHarness';
+import { customPages } from '../../src/registry';
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
@@ -113,8 +114,8 @@ describe('route table', () => {
 
   it('a screen of later work names itself as not yet available, inside the shell', async () => {
     await renderShell('/time-exceptions/new');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Undantag' })).toBeInTheDocument();
-    expect(screen.getByText('Undantag är inte tillgänglig ännu. Den kommer i en senare version.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tidsundantag' })).toBeInTheDocument();
+    expect(screen.getByText('Tidsundantag är inte tillgänglig ännu. Den kommer i en senare version.')).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
   });
 
@@ -122,6 +123,38 @@ describe('route table', () => {
     await renderShell('/licenses');
     expect(await screen.findByRole('heading', { name: 'Välkommen, Dana Demo' })).toBeInTheDocument();
     expect(screen.getAllByText('Solrosens Yoga & Padel').length).toBeGreaterThan(0);
+  });
+
+  it('Upgrade opens the license plans (core.md §5): each plan with its monthly price, the active one marked', async () => {
+    const plan = (Id: number, Name: string, Price: number) => ({
+      Id,
+      Name,
+      IsFree: Id === 1,
+      Prices: [{ CountryId: 'SE', CurrencyId: 'SEK', Price }],
+      LicenseItems: [],
+      PeriodOfNoticeDays: 30,
+      IsExtraLicenseOption: false,
+    });
+    server.use(
+      http.get(`${API}/licenses/types`, () => HttpResponse.json({ Offset: 0, Total: 3, Results: [plan(1, 'Gratis', 0), plan(2, 'Standard', 299), plan(3, 'Smart', 599)] })),
+      http.get(`${API}/licenses/company`, () =>
+        HttpResponse.json({ Offset: 0, Total: 1, Results: [{ Id: 4, TypeId: 1, TypeName: 'Gratis', ValidFrom: '2025-01-01T00:00:00', ValidTo: null, Active: true, Canceled: false }] }),
+      ),
+      http.get(`${API}/companies`, () => HttpResponse.json({ Offset: 0, Total: 1, Results: [{ Id: 7, Name: 'Solrosens Yoga & Padel', CountryId: 'SE' }] })),
+      http.get(`${API}/services`, () => HttpResponse.json({ Offset: 0, Total: 3, Results: [{ Id: 1 }] })),
+      http.get(`${API}/customers`, () => HttpResponse.json({ Offset: 0, Total: 200, Results: [{ Id: 1 }] })),
+    );
+    const pages = customPages.filter((p) => p.path === '/dashboard' || p.path === '/licenses');
+    const { location } = await renderShell('/dashboard', { pages });
+    expect(await screen.findByText('Välkommen!')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Licensnivåer' })).toBeNull();
+    await userEvent.click(within(await screen.findByRole('banner')).getByRole('link', { name: 'Uppgradera' }));
+    await waitFor(() => expect(location().pathname).toBe('/licenses'));
+    const plans = await screen.findByRole('table', { name: 'Licensnivåer' });
+    const headers = within(plans).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['', 'GratisAktiv', 'Standard', 'Smart']);
+    expect(within(plans).getByText('299 kr')).toBeInTheDocument();
+    expect(within(plans).getByText('599 kr')).toBeInTheDocument();
   });
 
   it('a custom page replaces the placeholder of its path', async () => {

@@ -84,14 +84,46 @@ describe('administrators', () => {
     expect(mails[0].text).toContain('reset-password');
   });
 
-  it('answers 409 naming Email when the address is taken anywhere, in any letter case', async () => {
+  it('answers 409 naming Email only when the address is an administrator of this company, in any letter case', async () => {
     const before = await userCount();
-    for (const email of ['DEMO@example.com', OTHER_EMAIL]) {
-      const res = await server.api({ method: 'POST', url: '/api/administrators', payload: { Firstname: 'A', Lastname: 'B', Email: email } });
-      expect(res.statusCode).toBe(409);
-      expect(fields(res.json())).toEqual(['Email']);
-    }
+    const res = await server.api({ method: 'POST', url: '/api/administrators', payload: { Firstname: 'A', Lastname: 'B', Email: 'DEMO@example.com' } });
+    expect(res.statusCode).toBe(409);
+    expect(fields(res.json())).toEqual(['Email']);
     expect(await userCount()).toBe(before);
+  });
+
+  it('adds an address that has an account in another company exactly as a new address: same answer, same invitation, nothing revealed', async () => {
+    const companyId = (await server.db.one<{ company_id: number }>('select company_id from users where id = $1', [demoUserId]))!.company_id;
+    const add = (email: string) =>
+      server.api({ method: 'POST', url: '/api/administrators', payload: { Firstname: 'Olle', Lastname: 'Båda', Email: email, Roles: [2] } });
+    const fresh = await add('never.seen@example.com');
+    const elsewhere = await add(OTHER_EMAIL.toUpperCase());
+    expect(elsewhere.statusCode).toBe(fresh.statusCode);
+    expect(elsewhere.statusCode).toBe(200);
+    const [a, b] = [fresh.json() as AdminBody, elsewhere.json() as AdminBody];
+    expect(Object.keys(b).sort()).toEqual(Object.keys(a).sort());
+    expect(b).toMatchObject({ Email: OTHER_EMAIL.toUpperCase(), Firstname: 'Olle', Active: true, Roles: [expect.objectContaining({ Id: 2 })] });
+    // Each gets the same invitation to choose a password for this company, in this company's outbox.
+    await server.app.jobs.drain();
+    const [toFresh] = await listOutbox(server.db, companyId, { to: 'never.seen@example.com' });
+    const [toElsewhere] = await listOutbox(server.db, companyId, { to: OTHER_EMAIL.toUpperCase() });
+    expect(toElsewhere.subject).toBe(toFresh.subject);
+    const company = (await server.db.one<{ name: string }>('select name from companies where id = $1', [companyId]))!.name;
+    expect(toElsewhere.subject).toContain(company);
+    for (const mail of [toFresh, toElsewhere]) expect(mail.text).toContain('reset-password');
+    // The account in the other company is untouched: its password still opens that company only.
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/realms/booking-admin/protocol/openid-connect/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ grant_type: 'password', client_id: 'api-users', username: OTHER_EMAIL, password: OTHER_PASSWORD }).toString(),
+    });
+    expect(res.statusCode).toBe(200);
+    const token = res.json<{ access_token: string }>().access_token;
+    const theirs = (await server.api({ method: 'GET', url: '/api/administrators', token })).json() as Page<AdminBody>;
+    expect(theirs.Results.map((x) => x.Email)).toEqual([OTHER_EMAIL]);
+    // A second add of the same address in this company is the only 409.
+    expect((await add(OTHER_EMAIL)).statusCode).toBe(409);
   });
 
   it.each([
@@ -118,6 +150,13 @@ describe('administrators', () => {
     const taken = await server.api({ method: 'PUT', url: `/api/administrators/${a.Id}`, payload: { Firstname: 'A', Lastname: 'B', Email: 'demo@example.com' } });
     expect(taken.statusCode).toBe(409);
     expect(fields(taken.json())).toEqual(['Email']);
+    // An address with an account only in another company is free here.
+    await server.db.query(
+      `insert into users (company_id, subject, email) select company_id, gen_random_uuid()::text, 'only.there@example.com' from users where email = $1`,
+      [OTHER_EMAIL],
+    );
+    const elsewhere = await server.api({ method: 'PUT', url: `/api/administrators/${a.Id}`, payload: { Firstname: 'A', Lastname: 'B', Email: 'Only.There@example.com' } });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
   });
 
   it('never removes the last active administrator role', async () => {

@@ -27,7 +27,8 @@ export interface TestServer {
  */
 export async function createTestServer(overrides: Partial<ServerConfig> = {}, build: Pick<BuildOptions, 'onRoute'> = {}): Promise<TestServer> {
   const { db, drop } = await freshDb();
-  const config: ServerConfig = { ...loadConfig({ PUBLIC_URL: 'http://localhost:8080', ADMIN_DIST: '.tmp/no-admin' }), ...overrides };
+  // The tests stand in for many clients behind one trusted proxy (X-Forwarded-For); TRUST_PROXY is off by default.
+  const config: ServerConfig = { ...loadConfig({ PUBLIC_URL: 'http://localhost:8080', ADMIN_DIST: '.tmp/no-admin', TRUST_PROXY: 'true' }), ...overrides };
   const app = await buildApp({ db, config, ...build });
   await app.ready();
   const tokens = new Map<string, string>();

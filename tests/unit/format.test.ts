@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Settings } from 'luxon';
-import { formatAmount, formatWireDate } from '../../src/i18n/format';
+import { formatAmount, formatWireDate, formatWireSpan, formatWireTime } from '../../src/i18n/format';
 
 describe('formatWireDate: dates as the interface language writes them, like the pickers', () => {
   it.each([
@@ -35,5 +35,19 @@ describe('formatAmount: the locale decimal mark, the sign after the amount excep
     ['en', 10, '$', '$10'],
   ])('%s %d %s', (locale, amount, sign, text) => {
     expect(formatAmount(amount, sign, locale)).toBe(text);
+  });
+});
+
+describe('formatWireTime and formatWireSpan: times and spans the same way as formatWireDate', () => {
+  it.each([
+    ['sv', '14:05', '2030-01-14 10:00–11:00', '2030-01-14 22:00–2030-01-15 06:00'],
+    ['en', /^2:05\sPM$/, /^1\/14\/2030 10:00\sAM–11:00\sAM$/, /^1\/14\/2030 10:00\sPM–1\/15\/2030 6:00\sAM$/],
+    ['fi', '14.05', '14.1.2030 10.00–11.00', '14.1.2030 22.00–15.1.2030 6.00'],
+    ['no', '14:05', '14.1.2030 10:00–11:00', '14.1.2030 22:00–15.1.2030 06:00'],
+  ])('%s', (locale, time, span, overnight) => {
+    expect(formatWireTime('14:05:00', locale)).toMatch(time);
+    expect(formatWireTime('2026-11-21T14:05:00', locale)).toMatch(time);
+    expect(formatWireSpan('2030-01-14T10:00:00', '2030-01-14T11:00:00', locale)).toMatch(span);
+    expect(formatWireSpan('2030-01-14T22:00:00', '2030-01-15T06:00:00', locale)).toMatch(overnight);
   });
 });

@@ -9,11 +9,12 @@ import {
   accountLinks,
   assertPasswordAcceptable,
   endAllSessions,
+  findUserById,
   findUserBySubject,
   hashPassword,
   passwordChanged,
   requestEmailVerification,
-  sendPasswordReset,
+  sendInvitation,
   type AccountServices,
 } from '../../identity/public';
 import { invalidRole } from '../../shared/permissions';
@@ -100,6 +101,8 @@ async function checkInput(db: Db, lang: Lang, body: AdministratorInput, currentR
 /**
  * Administrators of the caller's company (the identity provider's accounts): list, create with a
  * new subject and scrypt hash, update, delete (never yourself, never the last administrator), roles.
+ * An account belongs to one company; the same address may have accounts in other companies, which
+ * these routes neither see nor reveal (migration 080).
  */
 export default async function administratorRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
@@ -134,7 +137,9 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
     const hash = body.Password ? await hashPassword(body.Password) : null;
     try {
       const id = await db.tx(async (tx) => {
-        const taken = await tx.one('select 1 from users where lower(email) = lower($1)', [body.Email.trim()]);
+        // Only this company's administrators are looked at: whether the address has an account in
+        // another company changes nothing here (the answer, the mail and the work are the same).
+        const taken = await tx.one('select 1 from users where company_id = $1 and lower(email) = lower($2)', [companyId, body.Email.trim()]);
         if (taken) throw fieldError(lang, 409, 'Email', 'Unique', { value: body.Email.trim() });
         const row = await tx.one<{ id: number }>(
           `insert into users (company_id, subject, email, firstname, lastname, phone, password_hash, active)
@@ -146,8 +151,11 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
         }
         return row!.id;
       });
-      // Without an initial password the new administrator gets a link to choose one.
-      if (!hash) await sendPasswordReset(accountServices(), body.Email.trim(), lang);
+      // Without an initial password the new administrator is invited to choose one for this company.
+      if (!hash) {
+        const invited = await findUserById(db, companyId, id);
+        if (invited) await sendInvitation(accountServices(), invited, lang);
+      }
       return (await loadAdministrator(db, companyId, id, timeZone))!;
     } catch (err) {
       if (pgCode(err) === '23505') throw fieldError(lang, 409, 'Email', 'Unique', { value: body.Email.trim() });
@@ -173,7 +181,7 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
           const roles = await checkInput(tx, lang, body, existing.Roles.map((r) => r.Id));
           // Nobody raises their own role (an Administrator already may use everything).
           if (id === request.ctx.userId && raisesRole(request.ctx.roles, roles)) throw invalidRole();
-          const taken = await tx.one('select 1 from users where lower(email) = lower($1) and id <> $2', [body.Email.trim(), id]);
+          const taken = await tx.one('select 1 from users where company_id = $1 and lower(email) = lower($2) and id <> $3', [companyId, body.Email.trim(), id]);
           if (taken) throw fieldError(lang, 409, 'Email', 'Unique', { value: body.Email.trim() });
           const staysAdmin = (body.Active ?? existing.Active) && roles.includes(ADMIN_ROLE);
           if (!staysAdmin && (await otherActiveAdmins(tx, companyId, id)) === 0) throw fieldError(lang, 409, 'Roles', 'LastAdministrator');

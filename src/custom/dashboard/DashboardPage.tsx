@@ -10,6 +10,8 @@ import BusinessIcon from '@mui/icons-material/Business';
 import { LinkBase, Title, useGetIdentity, useGetList, useTranslate } from 'react-admin';
 import { useCompany } from '../../common/useCompany';
 import { useCanOpen } from '../../auth/roles';
+import { useLocation } from 'react-router-dom';
+import { LicensePlans } from './LicensePlans';
 
 /** Total of a resource from a one-record page (the API's Total), never counted in the browser. */
 function useTotal(resource: string): { total: number | undefined; isPending: boolean } {
@@ -56,16 +58,19 @@ function Grid({ min, children }: { min: number; children: ReactNode }) {
   return <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: `repeat(auto-fill, minmax(${min}px, 1fr))` }}>{children}</Box>;
 }
 
-/** /dashboard and /licenses: a welcome with the company name, quick counts and the main screens. */
+/** /dashboard and /licenses: a welcome with the company name, quick counts and the main screens; /licenses opens at the license plans. */
 export default function DashboardPage() {
   const translate = useTranslate();
   const { company } = useCompany();
   const { identity } = useGetIdentity();
   const canOpen = useCanOpen();
   const firstName = identity?.fullName?.split(' ')[0];
+  // /licenses is the same screen opened at the plans (where Upgrade leads).
+  const atLicenses = useLocation().pathname === '/licenses';
   return (
     <Stack spacing={3}>
       <Title title={translate('shell.screens.dashboard')} />
+      {atLicenses && <LicensePlans />}
       <Box>
         <Typography variant="overline" color="text.secondary">
           {company?.Name ?? <Skeleton width={200} />}

@@ -29,7 +29,7 @@ export function ExportButtons() {
   const [busy, setBusy] = useState(false);
 
   const columns: ExportColumn[] = [
-    { header: translate('custom.promoCodes.columns.Created'), key: 'Created', width: 18, value: (t) => shortDateTime(t.Created) },
+    { header: translate('custom.promoCodes.columns.Created'), key: 'Created', width: 18, value: (t) => shortDateTime(t.Created, locale) },
     { header: translate('custom.promoCodes.columns.RebateCodeSign'), key: 'RebateCodeSign', width: 16, value: (t) => t.RebateCodeSign },
     {
       header: translate('custom.promoCodes.columns.Type'),
@@ -63,10 +63,11 @@ export function ExportButtons() {
 
   return (
     <>
-      <Button label="custom.promoCodes.exportExcel" onClick={() => run('xlsx')} disabled={busy || !total}>
+      {/* The label as aria-label too: at phone width react-admin draws a disabled Button as an unnamed icon. */}
+      <Button label="custom.promoCodes.exportExcel" aria-label={translate('custom.promoCodes.exportExcel')} onClick={() => run('xlsx')} disabled={busy || !total}>
         <GridOnIcon />
       </Button>
-      <Button label="custom.promoCodes.exportCsv" onClick={() => run('csv')} disabled={busy || !total}>
+      <Button label="custom.promoCodes.exportCsv" aria-label={translate('custom.promoCodes.exportCsv')} onClick={() => run('csv')} disabled={busy || !total}>
         <DescriptionIcon />
       </Button>
     </>

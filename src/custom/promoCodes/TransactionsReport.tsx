@@ -4,7 +4,7 @@ import { PickerInput } from '../../common/inputs/DateTimeInputs';
 import type { RebateCodeTransaction } from '../../../schema/rebatecodes';
 import { ExportButtons } from './ExportButtons';
 import { ManualTransactionButton } from './ManualTransactionDialog';
-import { ChangeCell, ChangeTypeCell, shortDateTime } from './transactionCells';
+import { ChangeCell, ChangeTypeCell, ShortDateTime } from './transactionCells';
 
 type TransactionRecord = RebateCodeTransaction & { id: number };
 const Col = DataTable.Col<TransactionRecord>;
@@ -59,7 +59,7 @@ export function TransactionsReport() {
   return (
     <TransactionList resource="promo-code-transactions" storeKey="promo-codes.transactions" actions={<Actions />}>
       <DataTable bulkActionButtons={false} rowClick={false}>
-        <Col source="Created" label="custom.promoCodes.columns.Created" render={(t) => shortDateTime(t.Created)} />
+        <Col source="Created" label="custom.promoCodes.columns.Created" render={(t) => <ShortDateTime value={t.Created} />} />
         <Col source="RebateCodeSign" label="custom.promoCodes.columns.RebateCodeSign" />
         <Col source="ChangeType" label="custom.promoCodes.columns.ChangeType" render={(t) => <ChangeTypeCell transaction={t} />} />
         <Col source="Amount" label="custom.promoCodes.columns.Change" render={(t) => <ChangeCell transaction={t} />} />

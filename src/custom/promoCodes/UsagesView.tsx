@@ -1,6 +1,6 @@
 import { DataTable } from 'react-admin';
 import type { RebateCodeTransaction } from '../../../schema/rebatecodes';
-import { ChangeCell, shortDateTime } from './transactionCells';
+import { ChangeCell, ShortDateTime } from './transactionCells';
 import { TransactionList } from './TransactionsReport';
 
 type UsageRecord = RebateCodeTransaction & { id: number };
@@ -11,7 +11,7 @@ export function UsagesView() {
   return (
     <TransactionList resource="promo-code-usages" storeKey="promo-codes.usages" actions={false}>
       <DataTable bulkActionButtons={false} rowClick={false}>
-        <Col source="Created" label="custom.promoCodes.columns.Created" render={(t) => shortDateTime(t.Created)} />
+        <Col source="Created" label="custom.promoCodes.columns.Created" render={(t) => <ShortDateTime value={t.Created} />} />
         <Col source="RebateCodeSign" label="custom.promoCodes.columns.RebateCodeSign" />
         <Col source="CustomerName" label="custom.promoCodes.columns.CustomerName" />
         <Col source="ServiceName" label="custom.promoCodes.columns.ServiceName" />

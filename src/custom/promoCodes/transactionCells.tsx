@@ -2,10 +2,15 @@ import { useLocale, useTranslate } from 'react-admin';
 import type { RebateCodeTransaction } from '../../../schema/rebatecodes';
 import { PUNCH_TICKET } from '../../common/promoCodeTypes';
 import { useCurrencySign } from '../../common/useCurrencySign';
-import { formatAmount } from '../../i18n/format';
+import { formatAmount, formatWireDate } from '../../i18n/format';
 
-/** '2025-06-02 10:15' from a wire date-time. */
-export const shortDateTime = (value: string | null | undefined): string => (value ? value.replace('T', ' ').slice(0, 16) : '');
+/** A wire date-time to the minute as the interface language writes it (formatWireDate): sv '2025-06-02 10:15', en '6/2/2025, 10:15 AM'. */
+export const shortDateTime = (value: string | null | undefined, locale: string): string => (value ? formatWireDate(value.slice(0, 16), locale) : '');
+
+/** shortDateTime in the interface language. */
+export function ShortDateTime({ value }: { value: string | null | undefined }) {
+  return <>{shortDateTime(value, useLocale())}</>;
+}
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

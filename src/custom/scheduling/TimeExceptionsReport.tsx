@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Chip, MenuItem, Paper, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { useGetList, useTranslate } from 'react-admin';
+import { useGetList, useLocale, useTranslate } from 'react-admin';
+import { formatWireSpan } from '../../i18n/format';
 import { Link } from 'react-router-dom';
 import type { QueryResponse } from '../../../schema/common';
 import type { ResourceDetails, TimeExceptionOccurrence } from '../../../schema/scheduling';
@@ -12,11 +13,11 @@ import { apiErrorInfo, useApi } from '../../common/api';
 import { PageHeading } from '../../common/PageHeading';
 import { Picker } from '../../common/inputs/DateTimeInputs';
 
-const hhmm = (wire: string) => wire.slice(11, 16);
 
 /** /time-exceptions-report: every occurrence of the time exceptions between two dates, per resource if chosen. */
 export default function TimeExceptionsReport() {
   const translate = useTranslate();
+  const locale = useLocale();
   const api = useApi();
   const today = useCompanyNow().slice(0, 10);
   const [from, setFrom] = useState(today);
@@ -72,8 +73,7 @@ export default function TimeExceptionsReport() {
                 <TableRow key={`${o.TimeExceptionId}-${o.From}`} hover>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <Link to={`/time-exceptions/${o.TimeExceptionId}`}>
-                      {o.From.slice(0, 10)} {hhmm(o.From)}–{o.To.slice(0, 10) === o.From.slice(0, 10) ? '' : `${o.To.slice(0, 10)} `}
-                      {hhmm(o.To)}
+                      {formatWireSpan(o.From, o.To, locale)}
                     </Link>
                   </TableCell>
                   <TableCell>{o.Resources.length ? o.Resources.map((r) => r.Name).join(', ') : translate('custom.scheduling.report.allResources')}</TableCell>

@@ -2,6 +2,7 @@ import { Box } from '@mui/material';
 import { CreateButton, DataTable, ExportButton, ListBase, ListToolbar, Pagination, ResourceContextProvider, TopToolbar, type RaRecord } from 'react-admin';
 import type { Administrator } from '../../../schema/company';
 import type { WireRecord } from '../engine/types';
+import { createLink } from '../engine/returnTo';
 
 const Col = DataTable.Col<WireRecord<Administrator>>;
 
@@ -16,7 +17,7 @@ export function AdministratorList() {
         <ListToolbar
           actions={
             <TopToolbar>
-              <CreateButton to="/administrators/new" />
+              <CreateButton to={createLink('/administrators/new', '/company#administrators')} />
               <ExportButton />
             </TopToolbar>
           }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useLocale, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { formatWireDate } from '../../i18n/format';
 import type { Customer, CustomerComment, CustomerCommentInput } from '../../../schema/customers';
 import { useApi } from '../../common/api';
 import type { WireRecord } from '../engine/types';
@@ -14,6 +15,7 @@ export function CustomerComments() {
   const api = useApi();
   const notify = useNotify();
   const translate = useTranslate();
+  const locale = useLocale();
   const [comments, setComments] = useState<CustomerComment[]>([]);
   const [draft, setDraft] = useState<CustomerCommentInput & { Id?: number }>(empty);
   const base = customer ? `/customers/${customer.Id}/comments` : '';
@@ -66,7 +68,7 @@ export function CustomerComments() {
             <CardContent>
               <Typography variant="subtitle1">{c.Heading}</Typography>
               <Typography variant="caption" color="text.secondary">
-                {c.Created?.replace('T', ' ').slice(0, 16)}
+                {c.Created ? formatWireDate(c.Created, locale) : ''}
               </Typography>
               <Typography sx={{ whiteSpace: 'pre-wrap', mt: 1 }}>{c.Comment}</Typography>
               <Stack direction="row" spacing={1} sx={{ mt: 1 }}>

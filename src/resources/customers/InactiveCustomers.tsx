@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
-import { Button, Confirm, DataTable, ListContextProvider, Title, useList, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { Button, Confirm, DataTable, ListContextProvider, Title, useList, useLocale, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { formatWireDate } from '../../i18n/format';
 import type { QueryResponse } from '../../../schema/common';
 import type { Customer } from '../../../schema/customers';
 import { useApi } from '../../common/api';
@@ -15,6 +16,7 @@ export function InactiveCustomers() {
   const api = useApi();
   const notify = useNotify();
   const translate = useTranslate();
+  const locale = useLocale();
   const [records, setRecords] = useState<CustomerRecord[]>([]);
   const [loading, setLoading] = useState(true);
   const [confirming, setConfirming] = useState(false);
@@ -53,20 +55,23 @@ export function InactiveCustomers() {
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={translate('resources.customers.inactive.title')} />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
         <Typography variant="h6">{translate('resources.customers.inactive.title')}</Typography>
         <Button label="resources.customers.inactive.deleteAll" color="error" disabled={!records.length} onClick={() => setConfirming(true)}>
           <DeleteSweepIcon />
         </Button>
       </Box>
       <ListContextProvider value={list}>
-        <DataTable resource="customers" rowClick={false} bulkActionButtons={false} empty={<Typography sx={{ p: 2 }}>{translate('resources.customers.inactive.none')}</Typography>}>
-          <Col source="Firstname" />
-          <Col source="Lastname" />
-          <Col source="Email" />
-          <Col source="Phone" />
-          <Col source="LastActivity" render={(c) => c.LastActivity?.replace('T', ' ').slice(0, 16) ?? ''} />
-        </DataTable>
+        {/* A phone scrolls the table, never the page. */}
+        <Box sx={{ overflowX: 'auto' }}>
+          <DataTable resource="customers" rowClick={false} bulkActionButtons={false} empty={<Typography sx={{ p: 2 }}>{translate('resources.customers.inactive.none')}</Typography>}>
+            <Col source="Firstname" />
+            <Col source="Lastname" />
+            <Col source="Email" />
+            <Col source="Phone" />
+            <Col source="LastActivity" render={(c) => (c.LastActivity ? formatWireDate(c.LastActivity, locale) : '')} />
+          </DataTable>
+        </Box>
       </ListContextProvider>
       <Confirm
         isOpen={confirming}

@@ -20,6 +20,9 @@ import { FocusFirstError } from './FocusFirstError';
 import { pickBySchema, type Contract } from './schema';
 import type { FormSpec, ResourceDeclaration } from './types';
 import { DeleteButton } from './DeleteButton';
+import { useMayWrite } from '../../auth/roles';
+import { useLocation } from 'react-router-dom';
+import { returnPath } from './returnTo';
 
 /**
  * Form values → request body: the declaration's transform, then only what the input schema accepts.
@@ -78,13 +81,17 @@ export function EngineDeleteButton() {
   );
 }
 
-/** The create screen built from a declaration's `form`; on success it opens the new record. */
+/**
+ * The create screen built from a declaration's `form`; on success it returns to the screen the user
+ * came from (the link's returnTo, see ./returnTo), else opens the new record.
+ */
 export function EngineCreate() {
   const declaration = useDeclaration();
   const defs = useDefinitions();
   const form = declaration.form as FormSpec<RaRecord>;
+  const back = returnPath(useLocation().search);
   return (
-    <Create redirect="edit" transform={(values: Record<string, unknown>) => toBody(declaration, defs, values)}>
+    <Create redirect={back ? () => back : 'edit'} transform={(values: Record<string, unknown>) => toBody(declaration, defs, values)}>
       <SimpleForm defaultValues={form.defaults}>
         <FormSections form={form} />
       </SimpleForm>
@@ -98,15 +105,21 @@ export function EngineCreate() {
  */
 export function RecordEditForm<R extends RaRecord>({ toForm, deleteButton, children }: { toForm: (record: R) => RaRecord; deleteButton: ReactElement; children: ReactNode }) {
   const record = useRecordContext<R>();
+  // A role that may only read the area sees the record without Save (the API would answer 403).
+  const mayWrite = useMayWrite();
   if (!record) return null;
   return (
     <SimpleForm
       record={toForm(record)}
       toolbar={
-        <Toolbar sx={{ justifyContent: 'space-between' }}>
-          <SaveButton />
-          {deleteButton}
-        </Toolbar>
+        mayWrite ? (
+          <Toolbar sx={{ justifyContent: 'space-between' }}>
+            <SaveButton />
+            {deleteButton}
+          </Toolbar>
+        ) : (
+          false
+        )
       }
     >
       <FocusFirstError />
@@ -142,7 +155,15 @@ function EditTabs({ form }: { form: FormSpec<RaRecord> }) {
   };
   return (
     <>
-      <Tabs value={current} onChange={(_, id: string) => select(id)} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      {/* Scrollable, with scroll buttons on phones too: every tab stays within reach at 390 px. */}
+      <Tabs
+        value={current}
+        onChange={(_, id: string) => select(id)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
         {tabs.map((t) => (
           <Tab key={t.id} value={t.id} label={translate(t.label)} />
         ))}

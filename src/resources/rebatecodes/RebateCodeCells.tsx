@@ -1,5 +1,6 @@
 import { Chip } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
+import { formatWireDate } from '../../i18n/format';
 import type { RebateCode } from '../../../schema/rebatecodes';
 import { formatCodeValue, formatRemaining } from '../../common/promoCodeTypes';
 import { useCurrencySign } from '../../common/useCurrencySign';
@@ -21,8 +22,10 @@ export function CodeValue({ code }: { code: RebateCode }) {
 /** 'from – to', or 'Always' when the code has no dates. */
 export function CodeValidity({ code }: { code: RebateCode }) {
   const translate = useTranslate();
+  const locale = useLocale();
+  const day = (value: string | null | undefined) => (value ? formatWireDate(value.slice(0, 10), locale) : '');
   if (!code.ValidFrom && !code.ValidTo) return <>{translate('resources.promo-codes.always')}</>;
-  return <>{`${code.ValidFrom?.slice(0, 10) ?? ''} – ${code.ValidTo?.slice(0, 10) ?? ''}`}</>;
+  return <>{`${day(code.ValidFrom)} – ${day(code.ValidTo)}`}</>;
 }
 
 /** Uses so far out of the total, and what is left of a ticket or card. */

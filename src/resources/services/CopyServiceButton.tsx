@@ -5,6 +5,7 @@ import type { Service, ServicePrice, ServicePriceInput } from '../../../schema/s
 import { useDefinitions } from '../engine/api';
 import { pickBySchema } from '../engine/schema';
 import type { WireRecord } from '../engine/types';
+import { useMayWrite } from '../../auth/roles';
 
 /** A price as POST /services/prices takes it, for the service `serviceId`. */
 export function priceInputOf(price: ServicePrice, serviceId: number): ServicePriceInput {
@@ -36,7 +37,9 @@ export function CopyServiceButton() {
   const defs = useDefinitions();
   const [create] = useCreate();
   const [busy, setBusy] = useState(false);
-  if (!record) return null;
+  // Copying creates a service: a role that only reads services does not see it.
+  const mayWrite = useMayWrite('services');
+  if (!record || !mayWrite) return null;
 
   const copy = async () => {
     setBusy(true);

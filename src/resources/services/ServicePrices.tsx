@@ -3,6 +3,7 @@ import { CreateButton, DataTable, EditButton, ReferenceManyField, useRecordConte
 import type { Service, ServicePrice } from '../../../schema/services';
 import { EngineDeleteButton } from '../engine/EngineForm';
 import type { WireRecord } from '../engine/types';
+import { createLink } from '../engine/returnTo';
 import { PriceAmount, PriceDays, PriceTimes } from '../prices/PriceCells';
 
 const Col = DataTable.Col<WireRecord<ServicePrice>>;
@@ -15,7 +16,7 @@ export function ServicePrices() {
     <Box sx={{ p: 2 }}>
       <CreateButton
         resource="prices"
-        to={{ pathname: '/prices/new', search: `?source=${encodeURIComponent(JSON.stringify({ ServiceId: service.Id }))}` }}
+        to={createLink('/prices/new', `/services/${service.Id}#prices`, `source=${encodeURIComponent(JSON.stringify({ ServiceId: service.Id }))}`)}
         label="resources.services.addPrice"
       />
       <ReferenceManyField<RaRecord> reference="prices" target="ServiceId" sort={{ field: 'Price', order: 'ASC' }} perPage={100}>

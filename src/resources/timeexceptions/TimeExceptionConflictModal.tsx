@@ -1,10 +1,11 @@
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useLocale, useTranslate } from 'react-admin';
+import { formatWireSpan } from '../../i18n/format';
 import type { CollidingEvent } from '../../../schema/scheduling';
 
 export type ConflictState = { kind: 'closed' } | { kind: 'loading' } | { kind: 'loaded'; events: CollidingEvent[] } | { kind: 'failed'; message: string };
 
-const when = (e: CollidingEvent) => `${e.From.slice(0, 10)} ${e.From.slice(11, 16)}–${e.To.slice(0, 10) === e.From.slice(0, 10) ? '' : `${e.To.slice(0, 10)} `}${e.To.slice(11, 16)}`;
+const when = (e: CollidingEvent, locale: string) => formatWireSpan(e.From, e.To, locale);
 
 /**
  * The time-exception-conflict modal: the bookings a time exception would collide with (spec
@@ -12,6 +13,7 @@ const when = (e: CollidingEvent) => `${e.From.slice(0, 10)} ${e.From.slice(11, 1
  */
 export function TimeExceptionConflictModal({ state, onClose, onForce, forcing }: { state: ConflictState; onClose: () => void; onForce: () => void; forcing: boolean }) {
   const translate = useTranslate();
+  const locale = useLocale();
   return (
     <Dialog open={state.kind !== 'closed'} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="time-exception-conflict-title">
       <DialogTitle id="time-exception-conflict-title">{translate('resources.time-exceptions.conflict.title')}</DialogTitle>
@@ -27,7 +29,7 @@ export function TimeExceptionConflictModal({ state, onClose, onForce, forcing }:
               {state.events.map((e) => (
                 <ListItem key={e.Id} divider>
                   <ListItemText
-                    primary={`${when(e)} · ${e.ServiceName}`}
+                    primary={`${when(e, locale)} · ${e.ServiceName}`}
                     secondary={[e.CustomerName ?? translate('resources.time-exceptions.conflict.noCustomer'), e.Resources.map((r) => r.Name).join(', ')].filter(Boolean).join(' · ')}
                   />
                 </ListItem>

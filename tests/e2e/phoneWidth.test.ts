@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { settle } from './a11y';
+import { startE2e, type E2eEnv } from './harness';
+
+const PHONE = { width: 390, height: 844 };
+
+/** Screens reached from inside another screen rather than the sidebar, walked as well. */
+const EXTRA_PATHS = ['/customers/inactive'];
+
+/**
+ * How far the page scrolls sideways (0 when it does not), with the elements that stick out the
+ * most, to name the culprit in the failure.
+ */
+async function sideways(page: Page): Promise<{ overflow: number; widest: string[] }> {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    const overflow = root.scrollWidth - root.clientWidth;
+    if (overflow <= 0) return { overflow: 0, widest: [] };
+    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 2).join('.')} (${Math.round(el.getBoundingClientRect().right)} px)`;
+    const widest = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 1 && el.children.length === 0)
+      .slice(0, 4)
+      .map(describe);
+    return { overflow, widest };
+  });
+}
+
+/**
+ * Every screen at phone width (issue 17): signs in at 390 px and walks every sidebar entry, the
+ * edit page of the first record of each list, and each tab of an edit page; fails naming each
+ * screen the page scrolls sideways on.
+ */
+describe('phone width (390 px)', () => {
+  let env: E2eEnv;
+  const problems: string[] = [];
+  const visited: string[] = [];
+
+  beforeAll(async () => {
+    env = await startE2e({ locale: 'sv-SE', ...PHONE });
+    await env.login();
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  async function check(name: string): Promise<void> {
+    await settle(env.page);
+    visited.push(name);
+    const { overflow, widest } = await sideways(env.page);
+    if (overflow > 0) problems.push(`${name}: ${overflow} px too wide; sticks out: ${widest.join(', ')}`);
+  }
+
+  /** The tabs of the screen, each opened and checked. */
+  async function checkTabs(name: string): Promise<void> {
+    const tabs = env.page.locator('main [role="tablist"] [role="tab"]');
+    const count = await tabs.count();
+    for (let i = 1; i < count; i++) {
+      const tab = tabs.nth(i);
+      const label = (await tab.innerText()).trim();
+      // A tab cut off by its strip must be reachable by hand: an enabled scroll button in the strip.
+      const reachable = await tab.evaluate((el) => {
+        const strip = el.closest('.MuiTabs-root');
+        const scroller = el.closest('.MuiTabs-scroller') ?? strip;
+        if (!strip || !scroller) return true;
+        const box = el.getBoundingClientRect();
+        const view = scroller.getBoundingClientRect();
+        const shown = box.left >= view.left - 1 && box.right <= Math.min(view.right, window.innerWidth) + 1;
+        return shown || strip.querySelector('.MuiTabs-scrollButtons:not(.Mui-disabled)') !== null;
+      });
+      if (!reachable) problems.push(`${name}: the tab "${label}" is cut off and there is no button to scroll to it`);
+      await tab.scrollIntoViewIfNeeded();
+      await tab.click();
+      await check(`${name} › ${label}`);
+    }
+  }
+
+  async function sidebarPaths(): Promise<string[]> {
+    const { page } = env;
+    await page.locator('.RaAppBar-menuButton').click();
+    const drawer = page.locator('.MuiDrawer-modal .MuiDrawer-paper').first();
+    await drawer.waitFor();
+    const paths = await drawer.locator('a[href]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    return [...new Set(paths)];
+  }
+
+  it('never scrolls sideways on any sidebar screen, list, edit page or tab', async () => {
+    const { page, baseUrl } = env;
+    const paths = [...(await sidebarPaths()), ...EXTRA_PATHS];
+    expect(paths.length).toBeGreaterThan(5);
+    for (const path of paths) {
+      await page.goto(`${baseUrl}${path}`);
+      await check(path);
+      await checkTabs(path);
+      const row = page.locator('main tbody tr[class*="clickableRow"]').first();
+      if (!(await row.isVisible().catch(() => false))) continue;
+      const before = page.url();
+      await row.click();
+      await page.waitForURL((url) => url.href !== before, { timeout: 10000 }).catch(() => undefined);
+      if (page.url() === before) continue;
+      const edit = new URL(page.url()).pathname;
+      await check(`${path} → ${edit}`);
+      await checkTabs(edit);
+    }
+    await page.goto(`${baseUrl}/services/1`);
+    await settle(page);
+    await page.getByRole('tab').nth(2).scrollIntoViewIfNeeded();
+    await env.screenshot('phone-width-service-tabs');
+    console.log(`phone width: ${visited.length} screens checked:\n${visited.join('\n')}`);
+    expect(visited.filter((v) => v.includes(' → ')).length).toBeGreaterThan(3);
+    expect(visited).toEqual(expect.arrayContaining(['/services', '/customers', '/customers/inactive']));
+    expect(visited.some((v) => /^\/services › /.test(v) || /\/services\/\d+ › /.test(v))).toBe(true);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+});
