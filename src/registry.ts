@@ -16,7 +16,11 @@ import { resourceTypesMeta } from './resources/resourcetypes';
 import { dateSchedules, recurringSchedules, schedulesMeta } from './resources/schedules';
 import { servicesMeta } from './resources/services';
 import { timeExceptionsMeta } from './resources/timeexceptions';
+import { bookingLog, bookingQueue, bookings } from './resources/bookings';
 import { accountPages } from './custom/account';
+import { bookingPages } from './custom/bookingPage';
+import { bookingSettingsPages } from './custom/bookingSettings';
+import { bookingsReportPages } from './custom/bookingsReport';
 import { companyPages } from './custom/company';
 import { dashboardPages } from './custom/dashboard';
 import { newBookingPages } from './custom/newBooking';
@@ -33,6 +37,11 @@ export type RegistryEntry = ResourceEntry | PageEntry;
  */
 export const registry: readonly RegistryEntry[] = [
   ...dashboardPages,
+  bookings,
+  bookingLog,
+  bookingQueue,
+  ...bookingPages,
+  ...bookingsReportPages,
   ...newBookingPages,
   servicesMeta,
   articlesMeta,
@@ -51,6 +60,7 @@ export const registry: readonly RegistryEntry[] = [
   ...schedulingPages,
   customersMeta,
   ...companyPages,
+  ...bookingSettingsPages,
   administratorsMeta,
   bookingPrintoutsMeta,
   ...accountPages,
@@ -88,5 +98,6 @@ export const embeds: Embeds = {
   administratorList: embedded(() => import('./resources/administrators/AdministratorList').then((m) => m.AdministratorList)),
   promoCodeList: embedded(() => import('./resources/rebatecodes/RebateCodeList').then((m) => m.RebateCodeList)),
   servicePriceCheck: embedded(() => import('./custom/priceCheck/ServicePriceCheck').then((m) => m.ServicePriceCheck)),
+  bookingsReport: embedded(() => import('./custom/bookingsReport/BookingsReport').then((m) => m.default)),
   newBookingWidget: embedded(() => import('./custom/newBooking/NewBookingTab').then((m) => m.default)),
 };

@@ -7,6 +7,8 @@ import customers from './customers/index';
 import schedules from './schedules/index';
 import bookings from './bookings/index';
 import settings from './settings/index';
+import codelock from './codelock/index';
+import bookingReceipts from './bookings/receipt';
 
 /**
  * Registers every area of the API under /api: one folder and one plugin per area of the spec.
@@ -21,4 +23,6 @@ export default async function areas(app: FastifyInstance): Promise<void> {
   await app.register(schedules);
   await app.register(bookings);
   await app.register(settings);
+  await app.register(bookingReceipts);
+  await app.register(codelock);
 }

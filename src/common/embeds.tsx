@@ -13,6 +13,8 @@ export interface Embeds {
   promoCodeList: ComponentType<{ embedded?: boolean }>;
   /** The price check (src/custom/priceCheck), on the service form's tab. */
   servicePriceCheck: ComponentType;
+  /** The bookings report (src/custom/bookingsReport), on the report tab of /bookings. */
+  bookingsReport: ComponentType<{ embedded?: boolean }>;
   /** The new-booking widget (src/custom/newBooking), on the book tab of /bookings. */
   newBookingWidget: ComponentType;
 }

@@ -40,7 +40,7 @@ describe('the admin by role', () => {
   it('shows Staff customers, services and schedules but no company, administrators, billing or settings', async () => {
     await renderAs([ROLE_IDS.Staff], '/dashboard');
     const hrefs = await menuItems();
-    expect(hrefs).toEqual(expect.arrayContaining(['/customers', '/services', '/schedules', '/resources']));
+    expect(hrefs).toEqual(expect.arrayContaining(['/bookings', '/customers', '/services', '/schedules', '/resources']));
     for (const hidden of ['/company', '/administrators', '/booking-settings', '/system-settings', '/payment-settings', '/webhook-settings', '/promo-codes-value-cards', '/eaccounting/settings']) {
       expect(hrefs).not.toContain(hidden);
     }
@@ -58,7 +58,7 @@ describe('the admin by role', () => {
   it('shows the Accountant the promo code transactions report, services and articles, not customers, the company or the codes', async () => {
     await renderAs([ROLE_IDS.Accountant], '/dashboard');
     const hrefs = await menuItems();
-    expect(hrefs).toEqual(expect.arrayContaining(['/services', '/articles', '/promo-codes-transactions-report']));
+    expect(hrefs).toEqual(expect.arrayContaining(['/bookings', '/services', '/articles', '/promo-codes-transactions-report']));
     expect(screen.getByRole('menuitem', { name: 'Transactions report' })).toHaveAttribute('href', '/promo-codes-transactions-report');
     for (const hidden of ['/customers', '/company', '/promo-codes-value-cards', '/schedules']) expect(hrefs).not.toContain(hidden);
   });
@@ -66,7 +66,7 @@ describe('the admin by role', () => {
   it('shows the Administrator every working screen once: the promo codes page holds the transactions report', async () => {
     await renderAs([ROLE_IDS.Administrator], '/dashboard');
     const hrefs = await menuItems();
-    expect(hrefs).toEqual(['/dashboard', '/services', '/articles', '/promo-codes-value-cards', '/custom-fields', '/schedules', '/resources', '/time-exceptions', '/customers', '/company', '/booking-printout']);
+    expect(hrefs).toEqual(['/dashboard', '/bookings', '/services', '/articles', '/promo-codes-value-cards', '/custom-fields', '/schedules', '/resources', '/time-exceptions', '/customers', '/company', '/booking-settings', '/booking-printout']);
   });
 
   it('shows the Administrator the company page', async () => {

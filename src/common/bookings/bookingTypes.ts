@@ -1,0 +1,44 @@
+/**
+ * The booking shapes of the contract (schema/bookings.ts) and small readings of them the screens share.
+ */
+import type { Booking, BookingCustomer } from '../../../schema/bookings';
+
+export type {
+  AvailableBookingResource,
+  Booking,
+  BookingCustomer,
+  BookingLogEntry,
+  BookingPayment,
+  BookingSettings,
+  BookingSettingsInput,
+  BookingStatus,
+  BookingUserQueueEntry,
+} from '../../../schema/bookings';
+
+/** Booking status ids of the contract. */
+export const BOOKING_STATUS = {
+  Booked: 1,
+  Unbooked: 2,
+  Reserved: 3,
+  Canceled: 4,
+  AwaitingPayment: 5,
+  AwaitingPaymentNoTimeLimit: 6,
+  Payed: 7,
+  AwaitingPaymentRequestFromAdmin: 8,
+  AwaitingPaymentFromProvider: 9,
+  Invoiced: 10,
+} as const;
+
+/** "Firstname Lastname", or the e-mail when the name is empty. */
+export const customerName = (c: Pick<BookingCustomer, 'Firstname' | 'Lastname' | 'Email'> | null | undefined): string =>
+  c ? `${c.Firstname ?? ''} ${c.Lastname ?? ''}`.trim() || (c.Email ?? '') : '';
+
+/** The booking's customer as a name. */
+export const bookingCustomerName = (b: Pick<Booking, 'Customer' | 'CustomerName'>): string => b.CustomerName || customerName(b.Customer);
+
+/** The resource names of a booking, joined. */
+export const resourceNames = (b: Pick<Booking, 'Resources' | 'BookedResourceTypes'>): string =>
+  b.Resources?.length ? b.Resources.map((r) => r.ResourceName).join(', ') : (b.BookedResourceTypes ?? []).flatMap((t) => t.Resources.map((r) => r.Name)).join(', ');
+
+/** How many the booking is for: its spots, else the sum of its quantities. */
+export const totalQuantity = (b: Pick<Booking, 'Quantities' | 'Spots'>): number => b.Spots ?? (b.Quantities ?? []).reduce((n, q) => n + q.Quantity, 0);

@@ -1,0 +1,256 @@
+import { useState, type ReactNode } from 'react';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  IconButton,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import RemoveIcon from '@mui/icons-material/Remove';
+import { useTranslate } from 'react-admin';
+import { bookingActions } from '../../common/bookings/bookingApi';
+import { BOOKING_STATUS, type Booking } from '../../common/bookings/bookingTypes';
+import { saveFile } from '../../common/bookings/bookingExport';
+import { useCan } from '../../auth/roles';
+import { useProfile } from '../../auth/profile';
+import { Picker } from '../../common/inputs/DateTimeInputs';
+import { useApi } from '../../common/api';
+import { useBookingAction } from './useBookingAction';
+
+type DialogKind = 'decline' | 'cancel' | 'quantity' | 'time' | 'receipt';
+
+const CANCELED = new Set<number>([BOOKING_STATUS.Canceled, BOOKING_STATUS.Unbooked]);
+const PAID = new Set<number>([BOOKING_STATUS.Payed, BOOKING_STATUS.Invoiced]);
+
+function ActionDialog({ title, children, onClose, onConfirm, confirm, disabled, danger }: {
+  title: string;
+  children: ReactNode;
+  onClose: () => void;
+  onConfirm: () => void;
+  confirm: string;
+  disabled?: boolean;
+  danger?: boolean;
+}) {
+  const translate = useTranslate();
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="booking-action-title">
+      <DialogTitle id="booking-action-title">{title}</DialogTitle>
+      <DialogContent>{children}</DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+        <Button variant="contained" color={danger ? 'error' : 'primary'} onClick={onConfirm} disabled={disabled}>
+          {confirm}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Quantities with steppers, never below 0 (spec core.md §4); the server re-checks the free spots. */
+function QuantityDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+  const api = useApi();
+  const translate = useTranslate();
+  const { run, busy } = useBookingAction(booking.Id);
+  const [values, setValues] = useState(() => Object.fromEntries((booking.Quantities ?? []).map((q) => [q.Id, q.Quantity])));
+  const set = (id: number, value: number) => setValues((v) => ({ ...v, [id]: Math.max(0, Number.isFinite(value) ? Math.floor(value) : 0) }));
+  const save = async () => {
+    const ok = await run(
+      () => bookingActions.quantity(api, booking.Id, (booking.Quantities ?? []).map((q) => ({ PriceId: q.PriceId ?? 0, Quantity: values[q.Id] ?? q.Quantity }))),
+      'custom.bookings.notices.updated',
+    );
+    if (ok) onClose();
+  };
+  return (
+    <ActionDialog title={translate('custom.bookings.actions.changeQuantity')} onClose={onClose} onConfirm={() => void save()} confirm={translate('ra.action.save')} disabled={busy}>
+      <Stack spacing={2} sx={{ mt: 1 }}>
+        {(booking.Quantities ?? []).map((q) => {
+          const label = q.PriceText || q.Category || translate('custom.bookings.page.price');
+          const value = values[q.Id] ?? 0;
+          return (
+            <Stack key={q.Id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <IconButton aria-label={translate('custom.bookings.actions.fewer', { name: label })} onClick={() => set(q.Id, value - 1)} disabled={value <= 0}>
+                <RemoveIcon />
+              </IconButton>
+              <TextField
+                label={label}
+                type="number"
+                size="small"
+                value={value}
+                onChange={(e) => set(q.Id, Number(e.target.value))}
+                slotProps={{ htmlInput: { min: 0, inputMode: 'numeric' } }}
+                sx={{ width: 140 }}
+              />
+              <IconButton aria-label={translate('custom.bookings.actions.more', { name: label })} onClick={() => set(q.Id, value + 1)}>
+                <AddIcon />
+              </IconButton>
+            </Stack>
+          );
+        })}
+      </Stack>
+    </ActionDialog>
+  );
+}
+
+/** New start and end, re-checked against availability by the server. */
+function TimeDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+  const api = useApi();
+  const translate = useTranslate();
+  const { run, busy } = useBookingAction(booking.Id);
+  const [from, setFrom] = useState<string | null>(booking.From);
+  const [to, setTo] = useState<string | null>(booking.To);
+  const invalid = !from || !to || from >= to;
+  const save = async () => {
+    if (!from || !to) return;
+    const ok = await run(() => bookingActions.editTime(api, booking.Id, from, to), 'custom.bookings.notices.updated');
+    if (ok) onClose();
+  };
+  return (
+    <ActionDialog title={translate('custom.bookings.actions.editTime')} onClose={onClose} onConfirm={() => void save()} confirm={translate('ra.action.save')} disabled={busy || invalid}>
+      <Stack spacing={2} sx={{ mt: 1 }}>
+        <Picker kind="datetime" label={translate('resources.bookings.fields.From')} value={from} onChange={setFrom} required />
+        <Picker
+          kind="datetime"
+          label={translate('resources.bookings.fields.To')}
+          value={to}
+          onChange={setTo}
+          required
+          error={!!from && !!to && from >= to}
+          helperText={!!from && !!to && from >= to ? translate('custom.bookings.actions.toAfterFrom') : undefined}
+        />
+      </Stack>
+    </ActionDialog>
+  );
+}
+
+/** The printout a receipt uses until booking printouts (areas.md) can be chosen. */
+const RECEIPT_OPTION_ID = 1;
+
+/** Send receipt: download the PDF or e-mail it to the customer. */
+function ReceiptDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+  const api = useApi();
+  const translate = useTranslate();
+  const { run, busy } = useBookingAction(booking.Id);
+  const [method, setMethod] = useState<'pdf' | 'email'>('pdf');
+  const send = async () => {
+    const ok = await run(
+      async () => {
+        const answer = await bookingActions.receipt(api, booking.Id, RECEIPT_OPTION_ID, method);
+        if (answer instanceof Blob) saveFile(answer, `${translate('custom.bookings.receipt.fileName')}-${booking.Id}.pdf`);
+      },
+      method === 'pdf' ? 'custom.bookings.notices.receiptDownloaded' : 'custom.bookings.notices.receiptSent',
+    );
+    if (ok) onClose();
+  };
+  return (
+    <ActionDialog title={translate('custom.bookings.actions.receipt')} onClose={onClose} onConfirm={() => void send()} confirm={translate(method === 'pdf' ? 'custom.bookings.receipt.pdf' : 'custom.bookings.receipt.send')} disabled={busy}>
+      <Stack spacing={2} sx={{ mt: 1 }}>
+        <FormControl>
+          <FormLabel id="receipt-method-label">{translate('custom.bookings.receipt.method')}</FormLabel>
+          <RadioGroup aria-labelledby="receipt-method-label" value={method} onChange={(e) => setMethod(e.target.value as 'pdf' | 'email')}>
+            <FormControlLabel value="pdf" control={<Radio />} label={translate('custom.bookings.receipt.pdf')} />
+            <FormControlLabel value="email" control={<Radio />} label={translate('custom.bookings.receipt.email', { email: booking.Customer?.Email ?? '' })} />
+          </RadioGroup>
+        </FormControl>
+      </Stack>
+    </ActionDialog>
+  );
+}
+
+/**
+ * The actions of a booking (spec core.md §4): approve, decline, cancel with a reason, mark as paid, change
+ * quantity, edit time, send receipt, payment request and the door-code resync. Each shows its success
+ * notice or the server's message. A role that only reads bookings sees none.
+ */
+export function BookingActions({ booking }: { booking: Booking }) {
+  const api = useApi();
+  const translate = useTranslate();
+  const companyId = useProfile()?.CompanyId ?? undefined;
+  const canWrite = useCan('bookings', 'write');
+  const { run, busy } = useBookingAction(booking.Id);
+  const [dialog, setDialog] = useState<DialogKind | null>(null);
+  const [reason, setReason] = useState('');
+  const [message, setMessage] = useState('');
+  if (!canWrite) return null;
+  const canceled = CANCELED.has(booking.StatusId);
+  const paid = PAID.has(booking.StatusId);
+  const awaitingApproval = booking.StatusId === BOOKING_STATUS.Reserved;
+  const close = () => {
+    setDialog(null);
+    setReason('');
+    setMessage('');
+  };
+  const act = (label: string, onClick: () => void, options: { disabled?: boolean; color?: 'error' | 'primary' } = {}) => (
+    <Button key={label} variant="outlined" size="small" color={options.color ?? 'primary'} onClick={onClick} disabled={busy || options.disabled}>
+      {translate(`custom.bookings.actions.${label}`)}
+    </Button>
+  );
+  return (
+    <Box>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} role="toolbar" aria-label={translate('custom.bookings.actions.title')}>
+        {awaitingApproval && act('approve', () => void run(() => bookingActions.approve(api, booking.Id), 'custom.bookings.notices.approved'))}
+        {awaitingApproval && act('decline', () => setDialog('decline'), { color: 'error' })}
+        {!canceled && act('changeQuantity', () => setDialog('quantity'))}
+        {!canceled && act('editTime', () => setDialog('time'))}
+        {!canceled && !paid && act('markPaid', () => void run(() => bookingActions.markAsPaid(api, booking.Id), 'custom.bookings.notices.markedPaid'))}
+        {!canceled && !paid && act('paymentRequest', () => void run(() => bookingActions.paymentRequest(api, booking.Id), 'custom.bookings.notices.paymentRequested'))}
+        {act('receipt', () => setDialog('receipt'))}
+        {!canceled && act('resyncDoorCode', () => void run(() => bookingActions.resyncDoorCode(api, booking.Id, companyId), 'custom.bookings.notices.codelockResync'))}
+        {!canceled && act('cancel', () => setDialog('cancel'), { color: 'error' })}
+      </Stack>
+      {dialog === 'quantity' && <QuantityDialog booking={booking} onClose={close} />}
+      {dialog === 'time' && <TimeDialog booking={booking} onClose={close} />}
+      {dialog === 'receipt' && <ReceiptDialog booking={booking} onClose={close} />}
+      {dialog === 'decline' && (
+        <ActionDialog
+          title={translate('custom.bookings.actions.decline')}
+          onClose={close}
+          danger
+          disabled={busy}
+          confirm={translate('custom.bookings.actions.decline')}
+          onConfirm={() => void run(() => bookingActions.decline(api, booking.Id, reason), 'custom.bookings.notices.declined').then((ok) => ok && close())}
+        >
+          <TextField label={translate('custom.bookings.actions.cancelReason')} value={reason} onChange={(e) => setReason(e.target.value)} multiline minRows={2} fullWidth sx={{ mt: 1 }} />
+        </ActionDialog>
+      )}
+      {dialog === 'cancel' && (
+        <ActionDialog
+          title={translate('custom.bookings.actions.cancelTitle', { id: booking.Id })}
+          onClose={close}
+          danger
+          disabled={busy}
+          confirm={translate('custom.bookings.actions.cancelConfirm')}
+          onConfirm={() =>
+            void run(() => bookingActions.cancel(api, booking.Id, { reason, messageToCustomer: message }), 'custom.bookings.notices.canceled').then((ok) => {
+              if (ok) close();
+            })
+          }
+        >
+          <DialogContentText>{translate('custom.bookings.actions.cancelText')}</DialogContentText>
+          <Stack spacing={2} sx={{ mt: 2 }}>
+            <TextField label={translate('custom.bookings.actions.cancelReason')} value={reason} onChange={(e) => setReason(e.target.value)} multiline minRows={2} fullWidth />
+            <TextField
+              label={translate('custom.bookings.actions.messageToCustomer')}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+              multiline
+              minRows={2}
+              fullWidth
+              helperText={translate('custom.bookings.actions.messageToCustomerHelp')}
+            />
+          </Stack>
+        </ActionDialog>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ReactElement } from 'react';
+import { Box, Card, CardContent, Tab, Tabs } from '@mui/material';
+import AddIcon from '@mui/icons-material/AddCircle';
+import ListIcon from '@mui/icons-material/ViewList';
+import QueueIcon from '@mui/icons-material/HourglassTop';
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import HistoryIcon from '@mui/icons-material/History';
+import { Title, useTranslate } from 'react-admin';
+import { useCan } from '../../auth/roles';
+import { useHashTab } from '../../shell/useHashTab';
+import { BookingList } from './BookingList';
+import { BookingLogList } from './BookingLogList';
+import { QueueView } from './QueueView';
+import { NewBookingSlot, ReportSlot } from './slots';
+
+/** The tabs of /bookings (spec core.md §2: book, bookings, bookings-report; plus the queue and the booking log). */
+export const BOOKING_TABS = ['book', 'bookings', 'queue', 'bookings-report', 'booking-log'] as const;
+type BookingTab = (typeof BOOKING_TABS)[number];
+
+const ICONS: Record<BookingTab, ReactElement> = {
+  book: <AddIcon />,
+  bookings: <ListIcon />,
+  queue: <QueueIcon />,
+  'bookings-report': <AssessmentIcon />,
+  'booking-log': <HistoryIcon />,
+};
+
+function TabContent({ tab }: { tab: BookingTab }) {
+  switch (tab) {
+    case 'book':
+      return <NewBookingSlot />;
+    case 'queue':
+      return <QueueView />;
+    case 'bookings-report':
+      return <ReportSlot />;
+    case 'booking-log':
+      return <BookingLogList />;
+    default:
+      return <BookingList />;
+  }
+}
+
+/**
+ * /bookings: the new-booking widget, the bookings list, the queue, the report and the booking log, one
+ * tab each (URL hash); a role that may only read bookings (Accountant) sees no booking widget or queue.
+ */
+export function BookingsPage() {
+  const translate = useTranslate();
+  const canWrite = useCan('bookings', 'write');
+  const canReport = useCan('bookingReports');
+  const tabs = BOOKING_TABS.filter((t) => (t === 'book' || t === 'queue' ? canWrite : t === 'bookings-report' ? canReport : true));
+  const [tab, setTab] = useHashTab(tabs);
+  return (
+    <Box sx={{ contain: 'inline-size' }}>
+      <Title title={translate('custom.bookings.title')} />
+      <Card>
+        <Tabs
+          value={tab}
+          onChange={(_e, next: string) => setTab(next)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label={translate('custom.bookings.title')}
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        >
+          {tabs.map((name) => (
+            <Tab key={name} value={name} id={`bookings-tab-${name}`} aria-controls="bookings-tabpanel" label={translate(`custom.bookings.tabs.${name}`)} icon={ICONS[name]} iconPosition="start" sx={{ minHeight: 56 }} />
+          ))}
+        </Tabs>
+        <CardContent role="tabpanel" id="bookings-tabpanel" aria-labelledby={`bookings-tab-${tab}`}>
+          <TabContent tab={tab as BookingTab} />
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

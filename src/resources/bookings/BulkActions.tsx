@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Alert, Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Stack, TextField } from '@mui/material';
+import CancelIcon from '@mui/icons-material/EventBusy';
+import PaidIcon from '@mui/icons-material/Paid';
+import { Button, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import { apiErrorInfo } from '../../common/api';
+import { useApi } from '../../common/api';
+import { bookingFilterOf, cancelBooking, fetchAllBookings, markAsPaid } from '../../common/bookings/bookingApi';
+import type { Booking } from '../../common/bookings/bookingTypes';
+import { ExportButtons, ExportProgress, useBookingExport } from '../../common/bookings/useBookingExport';
+
+type Action = 'cancel' | 'markPaid';
+type Scope = 'selected' | 'matching';
+
+/**
+ * The booking actions for many at once: cancel (with the message to the customer), mark as paid and
+ * export, on the selected rows (`selected`) or on every booking the list's filter matches (`matching`).
+ * @example <DataTable bulkActionButtons={<BulkBookingActions scope="selected" />} />
+ */
+export function BulkBookingActions({ scope }: { scope: Scope }) {
+  const { selectedIds, filterValues, total, data } = useListContext<Booking & { id: number }>();
+  const api = useApi();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const unselectAll = useUnselectAll('bookings');
+  const exporter = useBookingExport();
+  const [open, setOpen] = useState<Action | null>(null);
+  const [reason, setReason] = useState('');
+  const [message, setMessage] = useState('');
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const count = scope === 'selected' ? selectedIds.length : (total ?? 0);
+  const filter = bookingFilterOf(filterValues);
+
+  const targetIds = async (): Promise<number[]> => {
+    if (scope === 'selected') return selectedIds.map(Number);
+    return (await fetchAllBookings(api, filter)).map((b) => b.Id);
+  };
+
+  const run = async (action: Action) => {
+    setProgress({ done: 0, total: count });
+    let ok = 0;
+    const failures: string[] = [];
+    try {
+      const ids = await targetIds();
+      setProgress({ done: 0, total: ids.length });
+      for (const [index, id] of ids.entries()) {
+        try {
+          if (action === 'cancel') await cancelBooking(api, id, { reason, messageToCustomer: message });
+          else await markAsPaid(api, id);
+          ok += 1;
+        } catch (error) {
+          failures.push(`#${id}: ${apiErrorInfo(error).message}`);
+        }
+        setProgress({ done: index + 1, total: ids.length });
+      }
+    } catch (error) {
+      failures.push(apiErrorInfo(error).message);
+    }
+    setProgress(null);
+    setOpen(null);
+    setReason('');
+    setMessage('');
+    if (ok) notify(`custom.bookings.bulk.${action}Done`, { type: 'success', messageArgs: { smart_count: ok } });
+    if (failures.length) notify(translate('custom.bookings.bulk.failed', { smart_count: failures.length, reasons: failures.slice(0, 3).join('; ') }), { type: 'error', autoHideDuration: 10000 });
+    unselectAll();
+    refresh();
+  };
+
+  const exportSource = () => {
+    if (scope === 'selected') {
+      const chosen = new Set(selectedIds.map(Number));
+      return { rows: (data ?? []).filter((b) => chosen.has(b.Id)) };
+    }
+    return { filter, total: count };
+  };
+
+  const prefix = scope === 'selected' ? 'custom.bookings.bulk.selected' : 'custom.bookings.bulk.matching';
+  const value = progress?.total ? Math.round((progress.done / progress.total) * 100) : 0;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+      <Button label={`${prefix}.cancel`} onClick={() => setOpen('cancel')} disabled={!count} color="error">
+        <CancelIcon />
+      </Button>
+      <Button label={`${prefix}.markPaid`} onClick={() => setOpen('markPaid')} disabled={!count}>
+        <PaidIcon />
+      </Button>
+      <ExportButtons state={exporter} source={exportSource} disabled={!count} />
+      <ExportProgress state={exporter} />
+      <Dialog open={open !== null} onClose={() => (progress ? undefined : setOpen(null))} fullWidth maxWidth="sm" aria-labelledby="bulk-bookings-title">
+        <DialogTitle id="bulk-bookings-title">{translate(`custom.bookings.bulk.${open ?? 'cancel'}Title`, { smart_count: count })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{translate(`custom.bookings.bulk.${open ?? 'cancel'}Confirm`, { smart_count: count })}</DialogContentText>
+          {open === 'cancel' && (
+            <Stack spacing={2} sx={{ mt: 2 }}>
+              <TextField label={translate('custom.bookings.actions.cancelReason')} value={reason} onChange={(e) => setReason(e.target.value)} multiline minRows={2} fullWidth />
+              <TextField
+                label={translate('custom.bookings.actions.messageToCustomer')}
+                value={message}
+                onChange={(e) => setMessage(e.target.value)}
+                multiline
+                minRows={2}
+                fullWidth
+                helperText={translate('custom.bookings.actions.messageToCustomerHelp')}
+              />
+            </Stack>
+          )}
+          {progress && (
+            <Box sx={{ mt: 2 }} role="status" aria-live="polite">
+              {progress.total > 300 && <Alert severity="info" sx={{ mb: 1 }}>{translate('custom.bookings.bulk.pleaseWait', { count: progress.total })}</Alert>}
+              <LinearProgress variant="determinate" value={value} aria-label={translate('custom.bookings.export.progress', { done: progress.done, total: progress.total })} />
+            </Box>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <MuiButton onClick={() => setOpen(null)} disabled={!!progress}>
+            {translate('ra.action.cancel')}
+          </MuiButton>
+          <MuiButton variant="contained" color={open === 'cancel' ? 'error' : 'primary'} onClick={() => open && void run(open)} disabled={!!progress}>
+            {translate(`custom.bookings.bulk.${open ?? 'cancel'}Go`, { smart_count: count })}
+          </MuiButton>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
