@@ -15,19 +15,8 @@ export type {
   BookingUserQueueEntry,
 } from '../../../schema/bookings';
 
-/** Booking status ids of the contract. */
-export const BOOKING_STATUS = {
-  Booked: 1,
-  Unbooked: 2,
-  Reserved: 3,
-  Canceled: 4,
-  AwaitingPayment: 5,
-  AwaitingPaymentNoTimeLimit: 6,
-  Payed: 7,
-  AwaitingPaymentRequestFromAdmin: 8,
-  AwaitingPaymentFromProvider: 9,
-  Invoiced: 10,
-} as const;
+/** Booking status ids of the contract (the domain's rules name them). */
+export { STATUS as BOOKING_STATUS } from '../../../domain/bookings/statuses';
 
 /** "Firstname Lastname", or the e-mail when the name is empty. */
 export const customerName = (c: Pick<BookingCustomer, 'Firstname' | 'Lastname' | 'Email'> | null | undefined): string =>

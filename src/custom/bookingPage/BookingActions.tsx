@@ -1,3 +1,4 @@
+import { CancelFields } from '../../common/bookings/CancelFields';
 import { useState, type ReactNode } from 'react';
 import {
   Box,
@@ -237,18 +238,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
           }
         >
           <DialogContentText>{translate('custom.bookings.actions.cancelText')}</DialogContentText>
-          <Stack spacing={2} sx={{ mt: 2 }}>
-            <TextField label={translate('custom.bookings.actions.cancelReason')} value={reason} onChange={(e) => setReason(e.target.value)} multiline minRows={2} fullWidth />
-            <TextField
-              label={translate('custom.bookings.actions.messageToCustomer')}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-              multiline
-              minRows={2}
-              fullWidth
-              helperText={translate('custom.bookings.actions.messageToCustomerHelp')}
-            />
-          </Stack>
+          <CancelFields reason={reason} onReason={setReason} message={message} onMessage={setMessage} />
         </ActionDialog>
       )}
     </Box>

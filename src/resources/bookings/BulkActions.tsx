@@ -1,5 +1,6 @@
+import { CancelFields } from '../../common/bookings/CancelFields';
 import { useState } from 'react';
-import { Alert, Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress } from '@mui/material';
 import CancelIcon from '@mui/icons-material/EventBusy';
 import PaidIcon from '@mui/icons-material/Paid';
 import { Button, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
@@ -92,18 +93,7 @@ export function BulkBookingActions({ scope }: { scope: Scope }) {
         <DialogContent>
           <DialogContentText>{translate(`custom.bookings.bulk.${open ?? 'cancel'}Confirm`, { smart_count: count })}</DialogContentText>
           {open === 'cancel' && (
-            <Stack spacing={2} sx={{ mt: 2 }}>
-              <TextField label={translate('custom.bookings.actions.cancelReason')} value={reason} onChange={(e) => setReason(e.target.value)} multiline minRows={2} fullWidth />
-              <TextField
-                label={translate('custom.bookings.actions.messageToCustomer')}
-                value={message}
-                onChange={(e) => setMessage(e.target.value)}
-                multiline
-                minRows={2}
-                fullWidth
-                helperText={translate('custom.bookings.actions.messageToCustomerHelp')}
-              />
-            </Stack>
+            <CancelFields reason={reason} onReason={setReason} message={message} onMessage={setMessage} />
           )}
           {progress && (
             <Box sx={{ mt: 2 }} role="status" aria-live="polite">
