@@ -61,9 +61,11 @@ export class JobQueue {
   private readonly running = new Set<Promise<void>>();
   /** pg-boss knows the queues (from the first start on, after a stop too). */
   private ready = false;
+  /** This process's workers poll the queues (start without `workers: false`, until stop). */
+  private workersRunning = false;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly options: JobQueueOptions = {},
   ) {
     this.boss = new PgBoss({
@@ -112,6 +114,7 @@ export class JobQueue {
       if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, policy);
       else await this.boss.createQueue(name, policy);
       if (!workers) continue;
+      this.workersRunning = true;
       await this.boss.work(name, { pollingIntervalSeconds: this.options.pollSeconds ?? 2 }, async (jobs: Job<Record<string, unknown>>[]) => {
         for (const job of jobs) {
           const run = this.run(job);
@@ -128,6 +131,7 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    this.workersRunning = false;
     await this.boss.stop({ graceful: true, timeout: 10_000, close: false });
   }
 
@@ -155,8 +159,26 @@ export class JobQueue {
       if (this.running.size) {
         ran = true;
         await Promise.allSettled([...this.running]);
+      } else if (await this.handedOver()) {
+        // pg-boss marks a job active when its worker fetches it, a moment before the handler runs.
+        ran = true;
+        await new Promise((resolve) => setTimeout(resolve, 20));
       }
     }
+  }
+
+  /**
+   * Whether a job of these queues is active but not (yet) among this process's running handlers:
+   * fetched by a worker a moment ago. Active jobs of a process that died are not waited for (their
+   * lease, started more than a few seconds ago, runs out on pg-boss's own schedule).
+   */
+  private async handedOver(): Promise<boolean> {
+    if (!this.workersRunning) return false;
+    const row = await this.db.one<{ n: number }>(
+      `select count(*)::int as n from ${SCHEMA}.job where name = any($1) and state = 'active' and started_on > now() - interval '5 seconds'`,
+      [[...this.handlers.keys()]],
+    );
+    return (row?.n ?? 0) > 0;
   }
 
   private async run(job: Job<Record<string, unknown>>): Promise<void> {
