@@ -28,28 +28,15 @@ import { ref } from '../../shared/schemas';
 import { idParams, pageSchema, readRecord, registerResource, selectWhere } from '../../autoquery/index';
 import { STATUS_IDS } from '../../../domain/bookings';
 import { bookingWords, bookingKey, registerBookingMessages, statusNames } from './messages';
-import {
-  addResource,
-  approveBooking,
-  cancelBooking,
-  changeQuantity,
-  changeResource,
-  createBooking,
-  createRepeat,
-  markAsPaid,
-  moveBooking,
-  parseWireTime,
-  refundPayment,
-  releaseExpiredHolds,
-  removeResource,
-  resolveCustomer,
-  updateBooking,
-} from './operations';
+import { createBooking, createRepeat } from './operations';
+import { parseWireTime, resolveCustomer } from './checks';
+import { approveBooking, cancelBooking, markAsPaid, refundPayment, releaseExpiredHolds } from './actions';
+import { addResource, changeQuantity, changeResource, moveBooking, removeResource, updateBooking } from './reshape';
 import { availableResources, loadSettings, saveSettings, type BookingSettingsRow } from './queries';
 import { bookingLog, bookings, bookingUserQueue } from './resources';
 
 export { onBookingEvent, type BookingEvent, type BookingEventHandler } from './hooks';
-export { releaseExpiredHolds } from './operations';
+export { releaseExpiredHolds } from './actions';
 
 /** The job that gives back the time of expired holds, and how often it is queued. */
 export const RELEASE_HOLDS_JOB = 'bookings_release_holds';

@@ -1,0 +1,241 @@
+/**
+ * Reshaping a booking: its time, quantities and resources, each change re-checked by the availability
+ * engine in the booking's transaction.
+ */
+import { DateTime } from 'luxon';
+import type { UpdateBooking } from '../../../schema/bookings';
+import type { CallerContext } from '../../shared/context';
+import type { Db } from '../../db/db';
+import { ApiError } from '../../shared/errors';
+import { planConsumption } from '../../../domain/pricing';
+import { quantityLines, spotsOf } from '../../../domain/bookings';
+import { port } from '../../shared/ports';
+import { emitBookingEvent, type BookingEventKind } from './hooks';
+import { bookingKey, bookingWords } from './messages';
+import {
+  loadBookingRow,
+  lockCapacity,
+  resourceTypesOf,
+  snapshot,
+  syncAllocations,
+  writeQuantities,
+  writeResources,
+} from './queries';
+
+import {
+  readInterval,
+  local,
+  takenError,
+  checkAvailability,
+  onOverlap,
+  serviceSpec,
+  checkSpots,
+  checkCustomFields,
+  checkResourcesOfCompany,
+  logChange,
+  lockedBooking,
+  refuseStatus,
+} from './checks';
+import { restoreCodes } from './actions';
+
+interface Reshape {
+  from?: string;
+  to?: string;
+  quantities?: { PriceId: number; Quantity: number; OccupiesSpot?: boolean }[];
+  resources?: { ResourceTypeId: number; ResourceId: number }[];
+  allowOutside?: boolean;
+  event: string;
+  eventKind: BookingEventKind;
+  /** Texts and flags of PUT /bookings/{Id}. */
+  update?: UpdateBooking;
+}
+
+async function currentResources(tx: Db, bookingId: number): Promise<{ ResourceTypeId: number; ResourceId: number }[]> {
+  return tx.query('select resource_type_id as "ResourceTypeId", resource_id as "ResourceId" from booking_resources where booking_id = $1 order by resource_type_id, resource_id', [
+    bookingId,
+  ]);
+}
+
+async function currentQuantities(tx: Db, bookingId: number): Promise<{ PriceId: number; Quantity: number; OccupiesSpot: boolean }[]> {
+  return tx.query(
+    'select coalesce(price_id, 0) as "PriceId", quantity as "Quantity", occupies_spot as "OccupiesSpot" from booking_quantities where booking_id = $1 order by sort_order',
+    [bookingId],
+  );
+}
+
+/**
+ * Changes a booking's time, quantities or resources: the codes' use is given back and taken
+ * again for the new price, and the new shape is checked by the availability engine with the
+ * booking itself left out, all in one transaction.
+ */
+async function reshape(db: Db, ctx: CallerContext, id: number, change: Reshape): Promise<void> {
+  await db.tx(async (tx) => {
+    const booking = await lockedBooking(tx, ctx, id);
+    refuseStatus(ctx, booking, change.quantities ? 'changeQuantity' : change.resources ? 'changeResources' : 'changeTime', 'change');
+    const { spec, row: service } = await serviceSpec(tx, ctx, booking.service_id);
+    const clock = (ms: number) => local(DateTime.fromMillis(ms, { zone: spec.timeZone }));
+    const interval = readInterval(change.from ?? clock(booking.from_ms), change.to ?? (change.from ? undefined : clock(booking.to_ms)), spec.timeZone, spec.service.duration);
+    const quantities = change.quantities ?? (await currentQuantities(tx, id));
+    const spots = spotsOf(quantities);
+    checkSpots(spots, service);
+    const resources = change.resources ?? (await currentResources(tx, id));
+    await checkResourcesOfCompany(tx, ctx, resources);
+    const customer = booking.customer_id
+      ? await tx.one<{ email: string | null }>('select email from customers where id = $1', [booking.customer_id])
+      : undefined;
+    const before = await snapshot(tx, ctx.companyId, id);
+
+    const codeIds = await restoreCodes(tx, ctx.companyId, booking, ctx.userId);
+    const { calculation } = await port('calculateServicePrice')(tx, ctx, booking.service_id, {
+      Interval: { From: local(interval.from), To: local(interval.to) },
+      Quantities: quantities.map((q) => ({ PriceId: q.PriceId, Quantity: q.Quantity, OccupiesSpot: q.OccupiesSpot ?? true })),
+      RebateCodeIds: codeIds,
+      CustomerEmail: customer?.email ?? null,
+    });
+    const started = booking.from_ms <= Date.now() && change.from === undefined;
+    const allowOutside = change.allowOutside ?? (booking.allow_outside_schedules || started);
+    const assigned = await checkAvailability(tx, ctx, { spec, interval, resources, spots, allowOutside, excludeBookingId: id });
+    const resourceRows = assigned.flatMap((a) => a.resourceIds.map((resourceId) => ({ resourceTypeId: a.resourceTypeId, resourceId })));
+    for (const r of resources) {
+      if (!resourceRows.some((x) => x.resourceId === r.ResourceId)) resourceRows.push({ resourceTypeId: r.ResourceTypeId, resourceId: r.ResourceId });
+    }
+    const u = change.update ?? {};
+    await tx.query(
+      `update bookings set starts_at = $3, ends_at = $4, spots = $5, total_price_minor = $6, total_vat_minor = $7, total_before_rebate_minor = $8,
+              allow_outside_schedules = $9, updated = now(),
+              booked_comments = case when $10::boolean then $11 else booked_comments end,
+              comments_to_customer = case when $12::boolean then $13 else comments_to_customer end,
+              custom_field_values = coalesce($14::text::jsonb, custom_field_values),
+              invoice_address = coalesce($15::text::jsonb, invoice_address),
+              send_email_confirmation = coalesce($16, send_email_confirmation), send_sms_confirmation = coalesce($17, send_sms_confirmation),
+              send_email_reminder = coalesce($18, send_email_reminder), send_sms_reminder = coalesce($19, send_sms_reminder)
+        where id = $1 and company_id = $2`,
+      [
+        id,
+        ctx.companyId,
+        interval.from.toJSDate(),
+        interval.to.toJSDate(),
+        spots,
+        calculation.total,
+        calculation.totalVat,
+        calculation.totalBeforeRebate,
+        change.allowOutside ?? booking.allow_outside_schedules,
+        u.BookedComments !== undefined,
+        u.BookedComments?.trim() || null,
+        u.CommentsToCustomer !== undefined,
+        u.CommentsToCustomer?.trim() || null,
+        u.CustomFields ? JSON.stringify(await checkCustomFields(tx, ctx, u.CustomFields)) : null,
+        u.InvoiceAddress ? JSON.stringify(u.InvoiceAddress) : null,
+        u.SendEmailConfirmation ?? null,
+        u.SendSmsConfirmation ?? null,
+        u.SendEmailReminder ?? null,
+        u.SendSmsReminder ?? null,
+      ],
+    );
+    await writeQuantities(tx, ctx.companyId, id, quantityLines(calculation.lines));
+    await onOverlap(tx, ctx, spec, interval, resourceRows.map((r) => r.resourceId), () => writeResources(tx, ctx.companyId, id, resourceRows));
+    await port('consumeCodes')(tx, ctx.companyId, planConsumption(calculation.applied, id), { customerId: booking.customer_id, serviceId: booking.service_id, userId: ctx.userId });
+    await logChange(tx, ctx, id, change.event, before);
+    await emitBookingEvent(tx, { kind: change.eventKind, companyId: ctx.companyId, bookingId: id });
+  });
+}
+
+/** PUT /bookings/{Id}: a new time (checked again like a new booking) and the texts and flags. */
+export function updateBooking(db: Db, ctx: CallerContext, id: number, body: UpdateBooking): Promise<void> {
+  const timeChanged = body.From !== undefined || body.To !== undefined;
+  return reshape(db, ctx, id, {
+    from: body.From,
+    to: body.To,
+    allowOutside: body.AllowBookingOutsideSchedules,
+    event: timeChanged ? 'TimeChanged' : 'Updated',
+    eventKind: 'changed',
+    update: body,
+  });
+}
+
+/** PUT /bookings/{Id}/quantity. */
+export function changeQuantity(db: Db, ctx: CallerContext, id: number, quantities: { PriceId: number; Quantity: number; OccupiesSpot?: boolean }[]): Promise<void> {
+  return reshape(db, ctx, id, { quantities, event: 'QuantityChanged', eventKind: 'changed' });
+}
+
+/** PUT /bookings/{Id}/resource: OldResourceId (or the booking's only resource of the type) becomes ResourceId. */
+export async function changeResource(db: Db, ctx: CallerContext, id: number, body: { ResourceTypeId: number; ResourceId: number; OldResourceId?: number }): Promise<void> {
+  const current = await currentResources(db, id);
+  const ofType = current.filter((r) => r.ResourceTypeId === body.ResourceTypeId);
+  const old = body.OldResourceId ?? (ofType.length === 1 ? ofType[0].ResourceId : undefined);
+  if (old === undefined) throw ApiError.field(400, 'OldResourceId', 'NotEmpty');
+  if (!current.some((r) => r.ResourceId === old)) throw ApiError.field(400, 'OldResourceId', bookingKey('ResourceNotOnBooking'), { id: old });
+  const next = current.map((r) => (r.ResourceId === old ? { ResourceTypeId: body.ResourceTypeId, ResourceId: body.ResourceId } : r));
+  await reshape(db, ctx, id, { resources: next, event: 'ResourceChanged', eventKind: 'changed' });
+}
+
+/** PUT /bookings/resources/move: from one resource to another, and optionally to another time. */
+export async function moveBooking(db: Db, ctx: CallerContext, body: { BookingId: number; FromResourceId: number; ToResourceId: number; From?: string; To?: string }): Promise<void> {
+  const current = await currentResources(db, body.BookingId);
+  const moving = current.find((r) => r.ResourceId === body.FromResourceId);
+  if (!(await loadBookingRow(db, ctx.companyId, body.BookingId))) throw ApiError.notFound(bookingWords.booking[ctx.lang], body.BookingId);
+  if (!moving) throw ApiError.field(400, 'FromResourceId', bookingKey('ResourceNotOnBooking'), { id: body.FromResourceId });
+  const types = await resourceTypesOf(db, ctx.companyId, [body.ToResourceId]);
+  if (!types.get(body.ToResourceId)?.includes(moving.ResourceTypeId)) throw ApiError.field(400, 'ToResourceId', bookingKey('ResourceNotOfType'));
+  const next = current.map((r) => (r.ResourceId === body.FromResourceId ? { ...r, ResourceId: body.ToResourceId } : r));
+  await reshape(db, ctx, body.BookingId, { resources: next, from: body.From, to: body.To, event: 'Moved', eventKind: 'changed' });
+}
+
+/**
+ * POST /bookings/{Id}/resource: one more resource for the booking's time. The resource must be
+ * free then (another booking holding it answers 409); the exclusion constraint guards the rest.
+ */
+export async function addResource(db: Db, ctx: CallerContext, id: number, body: { ResourceTypeId: number; ResourceId: number }): Promise<void> {
+  await db.tx(async (tx) => {
+    const booking = await lockedBooking(tx, ctx, id);
+    refuseStatus(ctx, booking, 'changeResources', 'change');
+    const types = await resourceTypesOf(tx, ctx.companyId, [body.ResourceId]);
+    const of = types.get(body.ResourceId);
+    if (!of) throw ApiError.field(400, 'ResourceId', bookingKey('BookingUnknownReference'), { what: bookingWords.resource[ctx.lang] });
+    if (!of.includes(body.ResourceTypeId)) throw ApiError.field(400, 'ResourceTypeId', bookingKey('ResourceNotOfType'));
+    if (booking.resource_ids.includes(body.ResourceId)) throw ApiError.field(400, 'ResourceId', bookingKey('ResourceAlreadyOnBooking'), { id: body.ResourceId });
+    const { spec } = await serviceSpec(tx, ctx, booking.service_id);
+    const interval = { from: DateTime.fromMillis(booking.from_ms, { zone: spec.timeZone }), to: DateTime.fromMillis(booking.to_ms, { zone: spec.timeZone }) };
+    await lockCapacity(tx, ctx.companyId, booking.service_id, [body.ResourceId]);
+    const busy = await tx.one(
+      `select 1 from bookings o join booking_statuses st on st.id = o.status_id and st.holds_slot
+        where o.company_id = $1 and o.id <> $2 and o.resource_ids @> array[$3::int] and o.starts_at < $5 and o.ends_at > $4 limit 1`,
+      [ctx.companyId, id, body.ResourceId, interval.from.toJSDate(), interval.to.toJSDate()],
+    );
+    if (busy) throw await takenError(tx, ctx, spec, interval, [body.ResourceId]);
+    const before = await snapshot(tx, ctx.companyId, id);
+    await tx.query('insert into booking_resources (company_id, booking_id, resource_type_id, resource_id) values ($1, $2, $3, $4)', [
+      ctx.companyId,
+      id,
+      body.ResourceTypeId,
+      body.ResourceId,
+    ]);
+    await onOverlap(tx, ctx, spec, interval, [body.ResourceId], () => syncAllocations(tx, ctx.companyId, id));
+    await tx.query('update bookings set updated = now() where id = $1', [id]);
+    await logChange(tx, ctx, id, 'ResourceAdded', before);
+    await emitBookingEvent(tx, { kind: 'changed', companyId: ctx.companyId, bookingId: id });
+  });
+}
+
+/** DELETE /bookings/{Id}/resource?ResourceId=…: the booking lets go of one resource. */
+export async function removeResource(db: Db, ctx: CallerContext, id: number, resourceId: number, resourceTypeId?: number): Promise<void> {
+  await db.tx(async (tx) => {
+    const booking = await lockedBooking(tx, ctx, id);
+    refuseStatus(ctx, booking, 'changeResources', 'change');
+    const before = await snapshot(tx, ctx.companyId, id);
+    const removed = await tx.query(
+      'delete from booking_resources where booking_id = $1 and company_id = $2 and resource_id = $3 and ($4::int is null or resource_type_id = $4) returning resource_id',
+      [id, ctx.companyId, resourceId, resourceTypeId ?? null],
+    );
+    if (!removed.length) throw ApiError.field(400, 'ResourceId', bookingKey('ResourceNotOnBooking'), { id: resourceId });
+    await syncAllocations(tx, ctx.companyId, id);
+    await tx.query('update bookings set updated = now() where id = $1', [id]);
+    await logChange(tx, ctx, id, 'ResourceRemoved', before);
+    await emitBookingEvent(tx, { kind: 'changed', companyId: ctx.companyId, bookingId: id });
+  });
+}
+
+/**
+ * Gives back the time of reserved and unpaid bookings whose hold has run out (status Unbooked,
+ * codes restored, a System entry in the log). Answers how many were released.
+ */
