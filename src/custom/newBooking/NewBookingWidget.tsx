@@ -1,65 +1,42 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, AlertTitle, Box, Button, CircularProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { BooleanInput, Form, SelectInput, TextInput, maxLength, useLocale, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
+import { type FieldValues } from 'react-hook-form';
 import type { AvailableTime, AvailableTimesResource } from '../../../schema/availability';
-import type { Id, LocalDate, QueryResponse } from '../../../schema/common';
+import type { Id, LocalDate } from '../../../schema/common';
 import type { Customer, CustomerInput } from '../../../schema/customers';
-import type { CustomFieldValueInput } from '../../../schema/customfields';
-import type { Service } from '../../../schema/services';
 import { useCompanyNow } from '../../auth/profile';
 import { formatAmount } from '../../i18n/format';
 import { apiErrorInfo, isLicenseLimit, useApi } from '../../common/api';
 import { PriceCheck, type PriceCheckChange } from '../priceCheck/PriceCheck';
-import { maxQuantityOf } from '../priceCheck/ServicePriceCheck';
-import { flexibleDurations, formatRange, MAX_OCCURRENCES, REPEAT_FREQUENCIES, repeatDates, type CalendarView, type RepeatFrequency } from './calendar';
+import { flexibleDurations, formatRange, repeatDates, type CalendarView } from './calendar';
 import { CustomerSection, type CustomerMode } from './CustomerSection';
 import { CustomFieldInputs } from './CustomFieldInputs';
 import { TimeSlots } from './TimeSlots';
 import {
   PAYMENT_OPTIONS,
   SEND_FLAGS,
-  type BookingSettings,
   type BookingUserQueueInput,
   type CreateRepeatBooking,
-  type PaymentOption,
   type RepeatBookingFailure,
   type RepeatBookingResponse,
-  type SendFlag,
 } from './types';
 
-/** The values the form's inputs hold (the service, time and price are chosen outside them). */
-export interface NewBookingValues extends Record<SendFlag, boolean> {
-  NewCustomer: {
-    Firstname?: string;
-    Lastname?: string;
-    Email?: string;
-    Phone?: string;
-    SubscribedToNewsletter?: boolean;
-    CustomFieldValues?: CustomFieldValueInput[];
-  };
-  CustomFields: CustomFieldValueInput[];
-  BookedComments?: string;
-  CommentsToCustomer?: string;
-  PaymentOption: PaymentOption;
-  RepeatFrequency: RepeatFrequency;
-  RepeatCount: number;
-}
-
-const DEFAULTS: NewBookingValues = {
-  NewCustomer: { SubscribedToNewsletter: false, CustomFieldValues: [] },
-  CustomFields: [],
-  SendEmailConfirmation: true,
-  SendSmsConfirmation: false,
-  SendEmailReminder: true,
-  SendSmsReminder: false,
-  PaymentOption: 'DefaultSetting',
-  RepeatFrequency: 'none',
-  RepeatCount: 1,
-};
+import {
+  useServices,
+  useBookingSettings,
+  SendFlagDefaults,
+  useService,
+  durationLabel,
+  spotLimit,
+  queues,
+  goesToQueue,
+} from './serviceData';
+import { RepeatInputs } from './RepeatInputs';
+import { DEFAULTS, type NewBookingValues } from './values';
 
 type Heading = 'h2' | 'h3';
 
@@ -74,74 +51,6 @@ function Section({ title, heading, children }: { title: string; heading: Heading
     </Paper>
   );
 }
-
-/** The company's active services, in their sort order. */
-function useServices() {
-  const api = useApi();
-  return useQuery({
-    queryKey: ['newBooking', 'services'],
-    queryFn: async () => (await api.call<QueryResponse<Service>>('GET', '/services', { query: { Active: true, Take: 1000, OrderBy: 'SortOrder,Name' } })).Results,
-  });
-}
-
-/** The booking settings: the default send flags and whether full times queue. */
-function useBookingSettings() {
-  const api = useApi();
-  return useQuery({
-    queryKey: ['newBooking', 'settings'],
-    queryFn: () => api.call<BookingSettings>('GET', '/bookings/settings'),
-  });
-}
-
-/** Puts the settings' send flags into the form once they are known, unless the user already changed them. */
-function SendFlagDefaults({ settings }: { settings: BookingSettings | undefined }) {
-  const { getFieldState, setValue } = useFormContext();
-  useEffect(() => {
-    if (!settings) return;
-    for (const flag of SEND_FLAGS) if (!getFieldState(flag).isDirty) setValue(flag, settings[flag], { shouldDirty: false });
-  }, [settings, getFieldState, setValue]);
-  return null;
-}
-
-/** One service with its resources and booking custom fields. */
-function useService(id: Id | null) {
-  const api = useApi();
-  return useQuery({
-    queryKey: ['newBooking', 'service', id],
-    enabled: id !== null,
-    queryFn: async () => {
-      const answer = await api.call<QueryResponse<Service>>('GET', '/services', {
-        query: { Id: id, IncludeResources: true, IncludeBookingCustomFields: true },
-      });
-      return answer.Results[0] ?? null;
-    },
-  });
-}
-
-function durationLabel(minutes: number, translate: ReturnType<typeof useTranslate>): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  const parts = [];
-  if (hours) parts.push(translate('newBookingForm.hours', { smart_count: hours }));
-  if (rest || !hours) parts.push(translate('newBookingForm.minutes', { smart_count: rest }));
-  return parts.join(' ');
-}
-
-/** Where the booking's spots come from: group booking or several resources allow more than one. */
-export function spotLimit(service: Pick<Service, 'GroupBooking' | 'MultipleResource'>, time: Pick<AvailableTime, 'FreeSpots'> | null, queueing: boolean): number {
-  if (!time) return 1;
-  const many = service.GroupBooking?.Active || service.MultipleResource?.Active;
-  if (!many) return 1;
-  const most = maxQuantityOf(service);
-  return queueing ? most : Math.max(0, Math.min(time.FreeSpots, most));
-}
-
-/** Whether full times of the service take a queue: the service's own switch or the booking settings'. */
-export const queues = (service: Pick<Service, 'EnableBookingQueue'>, settings: Pick<BookingSettings, 'QueueEnabled'> | undefined): boolean =>
-  service.EnableBookingQueue || !!settings?.QueueEnabled;
-
-/** Whether a booking at `time` goes to the queue: full times queue and no spot is free. */
-export const goesToQueue = (queueEnabled: boolean, time: Pick<AvailableTime, 'Free' | 'FreeSpots'>): boolean => queueEnabled && (!time.Free || time.FreeSpots <= 0);
 
 export interface NewBookingWidgetProps {
   /** Level of the section headings: h2 on a page of its own, h3 inside a tab under the page's heading. */
@@ -475,64 +384,4 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
       </Box>
     </Form>
   );
-}
-
-/** Frequency and number of occurrences, with the further dates they give. */
-function RepeatInputs({ time }: { time: AvailableTime | null }) {
-  const translate = useTranslate();
-  const locale = useLocale();
-  return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
-      <SelectInput
-        source="RepeatFrequency"
-        label="newBookingForm.repeat"
-        choices={REPEAT_FREQUENCIES.map((id) => ({ id, name: `newBookingForm.repeatFrequencies.${id}` }))}
-        fullWidth
-        helperText={false}
-      />
-      <RepeatCount />
-      <RepeatPreview time={time} locale={locale} translate={translate} />
-    </Box>
-  );
-}
-
-function RepeatCount() {
-  const frequency = useFormValue<RepeatFrequency>('RepeatFrequency');
-  if (frequency === 'none') return null;
-  return (
-    <TextInput
-      source="RepeatCount"
-      type="number"
-      label="newBookingForm.occurrences"
-      parse={(v: string) => (v === '' ? '' : Number(v))}
-      validate={(v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_OCCURRENCES ? undefined : { message: 'newBookingForm.occurrencesRange', args: { max: MAX_OCCURRENCES } })}
-      slotProps={{ htmlInput: { min: 1, max: MAX_OCCURRENCES } }}
-      fullWidth
-      helperText={false}
-    />
-  );
-}
-
-function RepeatPreview({ time, locale, translate }: { time: AvailableTime | null; locale: string; translate: ReturnType<typeof useTranslate> }) {
-  const frequency = useFormValue<RepeatFrequency>('RepeatFrequency');
-  const count = useFormValue<number>('RepeatCount');
-  if (!time || frequency === 'none' || typeof count !== 'number' || count < 2 || count > MAX_OCCURRENCES) return null;
-  const dates = repeatDates(time.From, time.To, frequency, count);
-  return (
-    <Box sx={{ gridColumn: '1 / -1' }}>
-      <Typography variant="body2">{translate('newBookingForm.alsoBooked', { smart_count: dates.length })}</Typography>
-      <Box component="ul" sx={{ m: 0, pl: 2.5, columns: { sm: 2 } }} data-testid="repeat-dates">
-        {dates.map((d) => (
-          <Typography component="li" variant="body2" key={d.From}>
-            {formatRange(d.From, d.To, locale)}
-          </Typography>
-        ))}
-      </Box>
-    </Box>
-  );
-}
-
-/** Reads one value of the surrounding form, re-rendering when it changes. */
-function useFormValue<T>(name: string): T {
-  return useWatch({ name }) as T;
 }
