@@ -54,6 +54,8 @@ describe('phone width (390 px)', () => {
   /** The tabs of the screen, each opened and checked. */
   async function checkTabs(name: string): Promise<void> {
     const tabs = env.page.locator('main [role="tablist"] [role="tab"]');
+    // An edit page draws its tabs once its record has loaded, after the title the harness waits for.
+    if (/\/\d+$/.test(name)) await tabs.first().waitFor({ timeout: 5000 }).catch(() => undefined);
     const count = await tabs.count();
     for (let i = 1; i < count; i++) {
       const tab = tabs.nth(i);
