@@ -9,7 +9,7 @@ import { ApiError } from '../../shared/errors';
 import type { TransactionDraft } from '../../../domain/pricing';
 import { changedFields, refundAmount, STATUS, statusAfter } from '../../../domain/bookings';
 import { port } from '../../shared/ports';
-import { emitBookingEvent } from './hooks';
+import { emitBookingEvent } from '../../shared/bookingEvents';
 import { bookingKey, bookingWords } from './messages';
 import { codesInUse, loadBookingRow, snapshot, syncAllocations, writeLog, type BookingRow } from './queries';
 

@@ -35,7 +35,6 @@ import { addResource, changeQuantity, changeResource, moveBooking, removeResourc
 import { availableResources, loadSettings, saveSettings, type BookingSettingsRow } from './queries';
 import { bookingLog, bookings, bookingUserQueue } from './resources';
 
-export { onBookingEvent, type BookingEvent, type BookingEventHandler } from './hooks';
 export { releaseExpiredHolds } from './actions';
 
 /** The job that gives back the time of expired holds, and how often it is queued. */

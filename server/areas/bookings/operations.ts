@@ -11,7 +11,7 @@ import { messageFor, type Lang } from '../../shared/messages';
 import { planConsumption } from '../../../domain/pricing';
 import { holdDeadline, quantityLines, spotsOf } from '../../../domain/bookings';
 import { port } from '../../shared/ports';
-import { emitBookingEvent } from './hooks';
+import { emitBookingEvent } from '../../shared/bookingEvents';
 import { bookingKey } from './messages';
 import { insertBooking, loadSettings, writeQuantities, writeResources } from './queries';
 

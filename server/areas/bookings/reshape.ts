@@ -10,7 +10,7 @@ import { ApiError } from '../../shared/errors';
 import { planConsumption } from '../../../domain/pricing';
 import { quantityLines, spotsOf } from '../../../domain/bookings';
 import { port } from '../../shared/ports';
-import { emitBookingEvent, type BookingEventKind } from './hooks';
+import { emitBookingEvent, type BookingEventKind } from '../../shared/bookingEvents';
 import { bookingKey, bookingWords } from './messages';
 import {
   loadBookingRow,

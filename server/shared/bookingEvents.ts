@@ -3,7 +3,8 @@
  * webhooks, calendar sync. Handlers run INSIDE the change's transaction, so they should only
  * record work (an outbox row, a job) for after the commit, never send anything themselves: a
  * rolled-back booking then sends nothing, and a failed mail never fails the booking.
- * Messaging (issue 14) registers its handler with onBookingEvent and records an outbox entry
+ * It lives in server/shared so that any area (messages, the scheduler's live feed, webhooks) can
+ * subscribe without importing bookings. Messaging (issue 14) registers its handler with onBookingEvent and records an outbox entry
  * (server/shared/outbox: delivered after the commit, retried, never failing the booking).
  * @example
  * onBookingEvent(async (tx, event) => {
@@ -12,7 +13,7 @@
  *   }
  * });
  */
-import type { Db } from '../../db/db';
+import type { Db } from '../db/db';
 
 export type BookingEventKind = 'created' | 'changed' | 'approved' | 'declined' | 'canceled' | 'paid' | 'refunded' | 'released';
 
