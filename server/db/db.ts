@@ -33,6 +33,12 @@ export interface Db {
    * NOTIFY on the channel as its transaction commits, before the writer's call returns.
    */
   listenAtCommit?(channel: string, onPayload: (payload: string) => void): Promise<void>;
+  /**
+   * Only on a PostgreSQL server: LISTENs on a connection of its own (outside the pool, reconnecting
+   * when it drops) and calls `onPayload` with each NOTIFY on the channel from any process; `onReconnect`
+   * is called after a dropped connection is back (notifications in between are lost). Answers a stop function.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

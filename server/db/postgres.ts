@@ -31,7 +31,7 @@ function toQuery(text: string, params: readonly SqlParam[]): pg.QueryConfig {
   return params.length > 0 ? { name: statementName(text), text, values: params as unknown[] } : { text };
 }
 
-function wrap(runner: Queryable, pool: pg.Pool, inTx: boolean): Db {
+function wrap(runner: Queryable, pool: pg.Pool, inTx: boolean, url: string): Db {
   const db: Db = {
     kind: 'postgres',
     async query<T>(text: string, params: readonly SqlParam[] = []) {
@@ -55,7 +55,7 @@ function wrap(runner: Queryable, pool: pg.Pool, inTx: boolean): Db {
         const client = await pool.connect();
         try {
           await client.query(options?.serializable ? 'begin isolation level serializable' : 'begin');
-          const result = await fn(wrap(client, pool, true));
+          const result = await fn(wrap(client, pool, true, url));
           await client.query('commit');
           return result;
         } catch (err) {
@@ -66,11 +66,50 @@ function wrap(runner: Queryable, pool: pg.Pool, inTx: boolean): Db {
         }
       });
     },
+    listen: (channel, onPayload, onReconnect) => listenOn(url, channel, onPayload, onReconnect),
     async close() {
       await pool.end();
     },
   };
   return db;
+}
+
+/** LISTEN on a dedicated connection that comes back (after a second) when it drops. */
+async function listenOn(url: string, channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (first: boolean): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    let gone = false;
+    const lost = () => {
+      if (gone) return;
+      gone = true;
+      if (client === c) client = undefined;
+      c.end().catch(() => undefined);
+      if (!stopped && !first) retry = setTimeout(() => void connect(false).then(onReconnect, () => undefined), 1000);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+    });
+    try {
+      await c.connect();
+      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+      client = c;
+      first = false;
+    } catch (err) {
+      lost();
+      throw err;
+    }
+  };
+  await connect(true);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  };
 }
 
 /** Opens a pool on a PostgreSQL server. */
@@ -80,5 +119,5 @@ export async function openPostgres(url: string): Promise<Db> {
   // the pool discards it and the next query gets a fresh connection.
   pool.on('error', () => undefined);
   await pool.query('select 1');
-  return wrap(pool, pool, false);
+  return wrap(pool, pool, false, url);
 }
