@@ -26,6 +26,7 @@ import { dashboardPages } from './custom/dashboard';
 import { newBookingPages } from './custom/newBooking';
 import { promoCodesPages } from './custom/promoCodes';
 import { schedulingPages } from './custom/scheduling';
+import { schedulerPages } from './custom/scheduler';
 
 /** An entry of the registry: a declared entity (src/resources/<entity>/index.ts) or a page (src/custom/<page>/index.ts). */
 export type RegistryEntry = ResourceEntry | PageEntry;
@@ -37,6 +38,7 @@ export type RegistryEntry = ResourceEntry | PageEntry;
  */
 export const registry: readonly RegistryEntry[] = [
   ...dashboardPages,
+  ...schedulerPages,
   bookings,
   bookingLog,
   bookingQueue,

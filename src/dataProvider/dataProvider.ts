@@ -159,5 +159,10 @@ export function createDataProvider(
       });
       return json;
     },
+
+    stream: async (path: string, { signal }: { signal: AbortSignal }): Promise<ReadableStream<Uint8Array>> => {
+      const { json } = await httpClient<ReadableStream<Uint8Array>>(withQuery(apiUrl, path, ''), { responseType: 'stream', signal, headers: { Accept: 'text/event-stream' } });
+      return json;
+    },
   } as BookingDataProvider;
 }

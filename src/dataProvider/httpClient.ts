@@ -88,7 +88,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const sid = auth.getSessionId();
       if (sid) headers.set('X-Session-Id', sid);
     }
-    return doFetch(url, { method: request.method ?? 'GET', headers, body });
+    return doFetch(url, { method: request.method ?? 'GET', headers, body, signal: request.signal });
   }
 
   function fieldErrors(rs: WireResponseStatus | undefined): Record<string, string> {
@@ -119,6 +119,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         throw new HttpError(translate('auth.sessionExpired'), 401, { errors: {} });
       }
     }
+    if (response.ok && request.responseType === 'stream' && response.body) return { status: response.status, headers: response.headers, json: response.body as T };
     if (response.ok && request.responseType === 'blob') return { status: response.status, headers: response.headers, json: (await response.blob()) as T };
     const body = await readBody(response);
     if (response.ok) return { status: response.status, headers: response.headers, json: body as T };

@@ -26,8 +26,10 @@ export interface HttpRequest {
   /** JSON-serialisable body, or FormData for multipart uploads. */
   body?: unknown;
   headers?: Record<string, string>;
-  /** 'blob' for files (PDF reports): a successful answer is handed back as a Blob. */
-  responseType?: 'json' | 'blob';
+  /** 'blob' for files (PDF reports): a successful answer is handed back as a Blob; 'stream': its body as it arrives (server-sent events). */
+  responseType?: 'json' | 'blob' | 'stream';
+  /** Ends the call (a stream that is no longer read). */
+  signal?: AbortSignal;
 }
 
 export interface HttpResponse<T = unknown> {
@@ -50,6 +52,8 @@ export interface BookingDataProvider extends DataProvider {
   upload<T = unknown>(path: string, formData: FormData): Promise<T>;
   /** GET a file (e.g. a PDF report) with the contract's headers; failures are HttpErrors like any call. */
   download(path: string, options?: Pick<CallOptions, 'query'>): Promise<Blob>;
+  /** GET a stream (server-sent events) with the contract's headers: its body as it arrives, until `signal` aborts. */
+  stream(path: string, options: { signal: AbortSignal }): Promise<ReadableStream<Uint8Array>>;
 }
 
 /** One field error inside a ResponseStatus. */

@@ -12,7 +12,7 @@ import { AppEvents, createDataProvider, createHttpClient } from '../../src/dataP
 import { englishMessages } from '../../src/i18n';
 import { declarations } from '../../src/registry';
 import { resourceApis } from '../../src/resources/engine/renderResources';
-import { RESOURCE_TYPE_ORDER_KEY } from '../../src/resources/resources/resourceTypeOrder';
+import { RESOURCE_TYPE_ORDER_KEY } from '../../src/common/resourceTypeOrder';
 import { API, calls, callsTo, errorResponse, list, listHandler, renderAdmin, server } from './engineHarness';
 import { formatWireSpan } from '../../src/i18n/format';
 

@@ -81,11 +81,13 @@ export async function startE2e(options: { locale?: string; width?: number; heigh
   const page = await context.newPage();
   const baseUrl = `http://127.0.0.1:${port}`;
   let inFlight = 0;
+  // A server-sent event stream (the scheduler's live feed) stays open as long as the screen: it is not a load.
+  const counted = (r: { resourceType(): string; headers(): Record<string, string> }) => COUNTED.has(r.resourceType()) && r.headers().accept !== 'text/event-stream';
   page.on('request', (r) => {
-    if (COUNTED.has(r.resourceType())) inFlight++;
+    if (counted(r)) inFlight++;
   });
-  const done = (r: { resourceType(): string }) => {
-    if (COUNTED.has(r.resourceType())) inFlight = Math.max(0, inFlight - 1);
+  const done = (r: { resourceType(): string; headers(): Record<string, string> }) => {
+    if (counted(r)) inFlight = Math.max(0, inFlight - 1);
   };
   page.on('requestfinished', done);
   page.on('requestfailed', done);

@@ -3,7 +3,7 @@ import { Alert, AlertTitle, Box, Button, CircularProgress, MenuItem, Paper, Stac
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import { useQueryClient } from '@tanstack/react-query';
 import { BooleanInput, Form, SelectInput, TextInput, maxLength, useLocale, useNotify, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { type FieldValues } from 'react-hook-form';
 import type { AvailableTime, AvailableTimesResource } from '../../../schema/availability';
 import type { Id, LocalDate } from '../../../schema/common';
@@ -37,6 +37,7 @@ import {
 } from './serviceData';
 import { RepeatInputs } from './RepeatInputs';
 import { DEFAULTS, type NewBookingValues } from './values';
+import { linkedChoice } from './linkedChoice';
 
 type Heading = 'h2' | 'h3';
 
@@ -72,19 +73,22 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
   const locale = useLocale();
   const notify = useNotify();
   const navigate = useNavigate();
+  const location = useLocation();
   const api = useApi();
   const queryClient = useQueryClient();
   const today: LocalDate = useCompanyNow().slice(0, 10);
 
   const services = useServices();
   const settings = useBookingSettings();
-  const [serviceId, setServiceId] = useState<Id | null>(null);
+  // A link (the scheduler's selected range) may choose the service, resource and time.
+  const [linked] = useState(() => linkedChoice(location.search));
+  const [serviceId, setServiceId] = useState<Id | null>(linked.serviceId);
   const service = useService(serviceId);
   const current = service.data ?? null;
-  const [duration, setDuration] = useState<number | undefined>(undefined);
-  const [picked, setPicked] = useState<Record<number, number>>({});
-  const [calendar, setCalendar] = useState<{ day: LocalDate; view: CalendarView }>({ day: today, view: 'day' });
-  const [time, setTime] = useState<AvailableTime | null>(null);
+  const [duration, setDuration] = useState<number | undefined>(linked.duration);
+  const [picked, setPicked] = useState<Record<number, number>>(linked.picked);
+  const [calendar, setCalendar] = useState<{ day: LocalDate; view: CalendarView }>({ day: linked.time?.From.slice(0, 10) ?? today, view: 'day' });
+  const [time, setTime] = useState<AvailableTime | null>(linked.time);
   const [price, setPrice] = useState<PriceCheckChange | null>(null);
   const [customerMode, setCustomerMode] = useState<CustomerMode>('existing');
   const [customer, setCustomer] = useState<Customer | null>(null);

@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import type { ResourceType } from '../../../schema/availability';
 import type { ResourceDetails } from '../../../schema/scheduling';
 import { ColorDot } from '../../common/inputs/ColorInput';
-import { readResourceTypeOrder, RESOURCE_TYPE_ORDERS, sortResourceTypes, writeResourceTypeOrder, type ResourceTypeOrder } from './resourceTypeOrder';
+import { readResourceTypeOrder, RESOURCE_TYPE_ORDERS, sortResourceTypes, writeResourceTypeOrder, type ResourceTypeOrder } from '../../common/resourceTypeOrder';
 
 const PAGE = 100;
 

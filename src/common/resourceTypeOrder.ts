@@ -1,4 +1,4 @@
-import type { ResourceType } from '../../../schema/availability';
+import type { ResourceType } from '../../schema/availability';
 
 /** Orders the resource types list can take. */
 export const RESOURCE_TYPE_ORDERS = ['name', '-name', 'created', '-created'] as const;

@@ -1,0 +1,185 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Alert, Box, LinearProgress, useMediaQuery, type Theme } from '@mui/material';
+import { Title, useLocale, useTranslate } from 'react-admin';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useCompanyNow } from '../../auth/profile';
+import { bookingCustomerName, totalQuantity } from '../../common/bookings/bookingTypes';
+import { formatRange } from '../../common/bookings/formatRange';
+import { AgendaList } from './AgendaList';
+import { BoardCalendar } from './BoardCalendar';
+import { BookingDrawer } from './BookingDrawer';
+import { ConflictDialogs } from './ConflictDialogs';
+import { BOARD_VIEWS, dayOf, fromWire, statusLook, step, toWire, type BoardEvent, type BoardView } from './model';
+import { SchedulerToolbar } from './SchedulerToolbar';
+import { useBoardMoves } from './useBoardMoves';
+import { useSchedulerData } from './useSchedulerData';
+
+const ids = (value: string | null): number[] => (value ? value.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) : []);
+
+/**
+ * /scheduler: every active resource's day or week on one board (a column per resource, grouped by
+ * type), the month overview and the agenda (the phone's default). The view, date and the shown
+ * resources and services live in the URL. Bookings are dragged to another time or resource, a free
+ * range opens the new-booking widget, a click opens the booking beside the board, and every change
+ * made anywhere appears through the live feed.
+ */
+export default function SchedulerPage() {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const today = useCompanyNow().slice(0, 10);
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const [params, setParams] = useSearchParams();
+  const viewParam = params.get('view') as BoardView | null;
+  const view: BoardView = viewParam && BOARD_VIEWS.includes(viewParam) ? viewParam : phone ? 'agenda' : 'day';
+  const dateParam = params.get('date');
+  const day = dateParam && /^\d{4}-\d{2}-\d{2}$/.test(dateParam) && !Number.isNaN(fromWire(dateParam).getTime()) ? dateParam : today;
+  const resourceIds = useMemo(() => ids(params.get('resources')), [params]);
+  const serviceIds = useMemo(() => ids(params.get('services')), [params]);
+
+  const set = useCallback(
+    (changes: Record<string, string | null>) =>
+      setParams(
+        (now) => {
+          const next = new URLSearchParams(now);
+          for (const [k, v] of Object.entries(changes)) {
+            if (v) next.set(k, v);
+            else next.delete(k);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const data = useSchedulerData({ view, day, resourceIds, serviceIds });
+  const moves = useBoardMoves(data.events, data.shades, data.reload);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const events = useMemo(
+    () =>
+      data.events.map((e) => {
+        const placed = moves.placed.get(e.key);
+        return placed ? { ...e, start: placed.start, end: placed.end, resourceId: placed.resourceId } : e;
+      }),
+    [data.events, moves.placed],
+  );
+  const opened = openId === null ? null : (data.events.find((e) => e.booking.Id === openId)?.booking ?? null);
+
+  const describe = useCallback(
+    (e: BoardEvent) => {
+      const b = e.booking;
+      return [formatRange(b.From, b.To, locale), bookingCustomerName(b), b.ServiceName, translate('scheduler.quantity', { count: totalQuantity(b) }), b.StatusName]
+        .filter(Boolean)
+        .join(', ');
+    },
+    [locale, translate],
+  );
+  const renderEvent = useCallback(
+    (e: BoardEvent) => {
+      const b = e.booking;
+      const look = statusLook(b.StatusId);
+      return (
+        <>
+          <Box component="strong" sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {bookingCustomerName(b) || `#${b.Id}`}
+          </Box>
+          <Box component="span" sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {`${b.ServiceName} · ${totalQuantity(b)}`}
+          </Box>
+          {look !== 'booked' ? (
+            <Box component="span" sx={{ display: 'block', fontStyle: 'italic' }}>
+              {b.StatusName}
+            </Box>
+          ) : null}
+        </>
+      );
+    },
+    [],
+  );
+
+  const onSelectRange = useCallback(
+    (start: Date, end: Date, resourceId: number | undefined) => {
+      const resource = data.resources.find((r) => r.id === resourceId);
+      const fits = data.services.filter((s) => s.Active !== false && (!resource || (s.ResourceTypes ?? []).some((t) => t.Id === resource.typeId)));
+      const service = fits.find((s) => serviceIds.includes(s.Id)) ?? fits[0];
+      const query = new URLSearchParams();
+      if (service) query.set('ServiceId', String(service.Id));
+      if (resource) {
+        query.set('ResourceTypeId', String(resource.typeId));
+        query.set('ResourceId', String(resource.id));
+      }
+      query.set('From', toWire(start));
+      query.set('To', toWire(end));
+      navigate(`/bookings-new?${query.toString()}`);
+    },
+    [data.resources, data.services, serviceIds, navigate],
+  );
+
+  const onStep = useCallback((by: number) => set({ date: step(view, day, by) }), [set, view, day]);
+  const onOpen = useCallback((e: BoardEvent) => setOpenId(e.booking.Id), []);
+  const onDrillDown = useCallback((d: Date) => set({ view: 'day', date: dayOf(d) }), [set]);
+  const onMove = useCallback((e: BoardEvent, start: Date, end: Date, resourceId: number) => moves.request({ event: e, start, end, resourceId }), [moves]);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, height: { sm: 'calc(100vh - 64px)' } }}>
+      <Title title={translate('shell.screens.scheduler')} />
+      <SchedulerToolbar
+        view={view}
+        day={day}
+        range={data.range}
+        resources={data.allResources}
+        resourceIds={resourceIds}
+        services={data.services}
+        serviceIds={serviceIds}
+        canUndo={moves.last !== null}
+        onView={(v) => set({ view: v })}
+        onDay={(d) => set({ date: d })}
+        onStep={onStep}
+        onToday={() => set({ date: null })}
+        onResources={(list) => set({ resources: list.join(',') || null })}
+        onServices={(list) => set({ services: list.join(',') || null })}
+        onUndo={moves.undo}
+      />
+      {data.loading ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}
+      {data.error ? (
+        <Alert severity="error" sx={{ m: 2 }}>
+          {translate('scheduler.loadFailed')}
+        </Alert>
+      ) : null}
+      {!data.loading && !data.error && data.allResources.length === 0 && view !== 'agenda' ? (
+        <Alert severity="info" sx={{ m: 2 }}>
+          {translate('scheduler.noResources')}
+        </Alert>
+      ) : null}
+      {view === 'agenda' ? (
+        <AgendaList events={events} shades={data.shades} range={data.range} onOpen={(b) => setOpenId(b.Id)} />
+      ) : (
+        <Box
+          role="region"
+          aria-label={translate('scheduler.board')}
+          sx={{ flex: 1, minHeight: 520, overflow: 'auto', height: { xs: 640, sm: 'auto' } }}
+          data-testid="scheduler-board"
+        >
+          <BoardCalendar
+            view={view}
+            date={fromWire(day)}
+            locale={locale}
+            resources={data.resources}
+            events={events}
+            shades={data.shades}
+            renderEvent={renderEvent}
+            describe={describe}
+            onMove={onMove}
+            onSelectRange={onSelectRange}
+            onOpen={onOpen}
+            onDrillDown={onDrillDown}
+            onStep={onStep}
+          />
+        </Box>
+      )}
+      <ConflictDialogs conflict={moves.conflict} onResolve={moves.resolve} />
+      <BookingDrawer booking={opened} onClose={() => setOpenId(null)} onChanged={data.reload} />
+    </Box>
+  );
+}

@@ -1,0 +1,112 @@
+import { useCallback, useState } from 'react';
+import { useNotify } from 'react-admin';
+import type { Booking } from '../../common/bookings/bookingTypes';
+import { apiErrorInfo, isLicenseLimit, useApi } from '../../common/api';
+import { collisions, shadesAt, toWire, type BoardEvent, type Shade } from './model';
+
+/** A booking on its way to a new time and perhaps another resource. */
+export interface Move {
+  event: BoardEvent;
+  start: Date;
+  end: Date;
+  resourceId: number;
+}
+
+/** Why a move waits for the user: a taken time (or one outside the schedules), or a time exception. */
+export type MoveConflict =
+  | { kind: 'resource'; move: Move; message: string; colliding: Booking[]; outsideAllowed: boolean }
+  | { kind: 'exception'; move: Move; shades: Shade[] };
+
+export interface BoardMoves {
+  /** Where moved bookings are drawn until the board has reloaded. */
+  placed: ReadonlyMap<string, Move>;
+  conflict: MoveConflict | null;
+  /** The last move made, which `undo` takes back. */
+  last: Move | null;
+  request: (move: Move) => void;
+  /** The conflict's choice: go on (anyway, or outside the schedules) or keep the old time. */
+  resolve: (choice: 'proceed' | 'outside' | 'keep') => void;
+  undo: () => void;
+}
+
+const sameSpot = (m: Move) => m.resourceId === m.event.resourceId && m.start.getTime() === m.event.start.getTime() && m.end.getTime() === m.event.end.getTime();
+
+/**
+ * Moving and resizing on the board: a drop on a time exception asks first (the time-exception
+ * conflict); otherwise the booking's move (PUT /bookings/resources/move, to another resource) or time
+ * change (PUT /bookings/{Id}) is sent, and the server checks availability again. A taken time (409)
+ * or one outside the schedules (400 on From) opens the resource conflict, which may book outside the
+ * schedules (allowed on the scheduler). The booking is drawn at its new place while the call runs.
+ */
+export function useBoardMoves(events: readonly BoardEvent[], shades: readonly Shade[], reload: () => Promise<void>): BoardMoves {
+  const api = useApi();
+  const notify = useNotify();
+  const [placed, setPlaced] = useState<Map<string, Move>>(new Map());
+  const [conflict, setConflict] = useState<MoveConflict | null>(null);
+  const [last, setLast] = useState<Move | null>(null);
+
+  const place = (key: string, move: Move | null) =>
+    setPlaced((now) => {
+      const next = new Map(now);
+      if (move) next.set(key, move);
+      else next.delete(key);
+      return next;
+    });
+
+  const send = useCallback(
+    async (move: Move, outside: boolean, isUndo = false) => {
+      const { event, start, end, resourceId } = move;
+      const id = event.booking.Id;
+      place(event.key, move);
+      try {
+        if (resourceId !== event.resourceId) {
+          if (outside) await api.call('PUT', `/bookings/${id}`, { body: { AllowBookingOutsideSchedules: true } });
+          await api.call('PUT', '/bookings/resources/move', { body: { BookingId: id, FromResourceId: event.resourceId, ToResourceId: resourceId, From: toWire(start), To: toWire(end) } });
+        } else {
+          await api.call('PUT', `/bookings/${id}`, { body: { From: toWire(start), To: toWire(end), ...(outside ? { AllowBookingOutsideSchedules: true } : {}) } });
+        }
+        setLast(isUndo ? null : move);
+        notify('scheduler.moved', { type: 'info', undoable: false });
+        await reload();
+      } catch (error) {
+        const info = apiErrorInfo(error);
+        if (info.status === 409 || (info.status === 400 && info.fieldErrors.From)) {
+          const colliding = info.status === 409 ? collisions(events, id, resourceId, start, end) : [];
+          setConflict({ kind: 'resource', move, message: info.message, colliding, outsideAllowed: info.status === 400 && !outside });
+        } else if (!isLicenseLimit(info.status)) notify(info.message || 'custom.common.unknownError', { type: 'error' });
+      } finally {
+        place(event.key, null);
+      }
+    },
+    [api, events, notify, reload],
+  );
+
+  const request = useCallback(
+    (move: Move) => {
+      if (sameSpot(move)) return;
+      const onException = shadesAt(shades, move.resourceId, move.start, move.end).filter((s) => s.kind === 'exception');
+      if (onException.length) setConflict({ kind: 'exception', move, shades: onException });
+      else void send(move, false);
+    },
+    [shades, send],
+  );
+
+  const resolve = useCallback(
+    (choice: 'proceed' | 'outside' | 'keep') => {
+      const open = conflict;
+      setConflict(null);
+      if (!open || choice === 'keep') return;
+      void send(open.move, choice === 'outside');
+    },
+    [conflict, send],
+  );
+
+  const undo = useCallback(() => {
+    if (!last) return;
+    const now = events.find((e) => e.booking.Id === last.event.booking.Id && e.resourceId === last.resourceId);
+    const moved: BoardEvent = now ?? { ...last.event, key: `${last.event.booking.Id}:${last.resourceId}`, start: last.start, end: last.end, resourceId: last.resourceId };
+    void send({ event: moved, start: last.event.start, end: last.event.end, resourceId: last.event.resourceId }, false, true);
+  }, [last, events, send]);
+
+  return { placed, conflict, last, request, resolve, undo };
+}

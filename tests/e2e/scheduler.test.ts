@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import type { Booking } from '../../schema/bookings';
+import { startE2e, type E2eEnv } from './harness';
+
+/** A token of the password grant (api-users), for making bookings as another client would. */
+async function apiToken(env: E2eEnv): Promise<string> {
+  const res = await env.app.inject({
+    method: 'POST',
+    url: '/realms/booking-admin/protocol/openid-connect/token',
+    payload: new URLSearchParams({ grant_type: 'password', client_id: 'api-users', username: 'demo@example.com', password: 'demo' }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  return (res.json() as { access_token: string }).access_token;
+}
+
+async function api<T>(env: E2eEnv, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown): Promise<T> {
+  const res = await env.app.inject({
+    method,
+    url: `/api${url}`,
+    payload: payload as Record<string, unknown> | undefined,
+    headers: { accept: 'application/json', 'x-language': 'en', authorization: `Bearer ${await apiToken(env)}` },
+  });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json() as T;
+}
+
+/** A weekday two weeks ahead (the courts are open 07–21 on weekdays). */
+function weekdayAhead(): string {
+  const d = new Date();
+  d.setDate(d.getDate() + 14);
+  while (d.getDay() === 0 || d.getDay() === 6) d.setDate(d.getDate() + 1);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** The day view's column of a resource. */
+async function column(page: Page, resourceId: number): Promise<Locator> {
+  const headers = page.locator('.rbc-time-header [data-resource-id]');
+  const ids = await headers.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-resource-id'))));
+  return page.locator('.rbc-time-content .rbc-day-slot').nth(ids.indexOf(resourceId));
+}
+
+/** Drags with the mouse from one point to another in small steps, as a hand would. */
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 5, from.y + 5, { steps: 3 });
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+  await page.mouse.up();
+}
+
+const center = async (l: Locator) => {
+  const box = (await l.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2, box };
+};
+
+const resourcesOf = async (env: E2eEnv, id: number) =>
+  (await env.db.query<{ resource_id: number }>('select resource_id from booking_resources where booking_id = $1', [id])).map((r) => r.resource_id);
+
+describe('the scheduler in the browser', () => {
+  let env: E2eEnv;
+  const day = weekdayAhead();
+  let ids: { padel: number; padelType: number; bana1: number; bana2: number; bana3: number; customer: number };
+
+  beforeAll(async () => {
+    env = await startE2e({ locale: 'sv-SE' });
+    const one = async (sql: string, p: unknown[] = []) => (await env.db.one<{ id: number }>(sql, p as never[]))!.id;
+    ids = {
+      padel: await one("select id from services where name = 'Padel 60 min'"),
+      padelType: await one("select id from resource_types where name = 'Padelbanor'"),
+      bana1: await one("select id from resources where name = 'Bana 1'"),
+      bana2: await one("select id from resources where name = 'Bana 2'"),
+      bana3: await one("select id from resources where name = 'Bana 3'"),
+      customer: await one('select id from customers order by id limit 1'),
+    };
+    await env.login();
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  const book = (resourceId: number, from: string) =>
+    api<Booking>(env, 'POST', '/bookings', {
+      ServiceId: ids.padel,
+      CustomerId: ids.customer,
+      From: `${day}T${from}:00`,
+      Resources: [{ ResourceTypeId: ids.padelType, ResourceId: resourceId }],
+    });
+
+  it('shows a booking made through the API without reloading, moves it to another court by dragging, and asks on a taken time', async () => {
+    const { page, baseUrl } = env;
+    await page.goto(`${baseUrl}/scheduler?date=${day}`);
+    await page.getByRole('region', { name: 'Schema per resurs' }).waitFor();
+    await page.locator(`.rbc-time-header [data-resource-id="${ids.bana1}"]`).waitFor();
+    await env.screenshot('scheduler-day-empty-sv');
+
+    // Made elsewhere: it appears on the open board.
+    const a = await book(ids.bana1, '10:00');
+    const event = page.locator(`[data-booking-id="${a.Id}"]`);
+    await event.waitFor({ timeout: 10000 });
+    expect(await event.count()).toBe(1);
+
+    // Dragged to court 2 at the same time.
+    const here = await center(event);
+    const target = await center(await column(page, ids.bana2));
+    await drag(page, here, { x: target.x, y: here.y });
+    await expect.poll(() => resourcesOf(env, a.Id), { timeout: 10000 }).toEqual([ids.bana2]);
+    await expect.poll(async () => (await center(page.locator(`[data-booking-id="${a.Id}"]`))).x, { timeout: 10000 }).toBeCloseTo(target.x, -2);
+    await env.screenshot('scheduler-day-sv');
+
+    // Court 3 is taken at that time: the resource-conflict modal names the booking there, and the old time stays.
+    const b = await book(ids.bana3, '10:00');
+    await page.locator(`[data-booking-id="${b.Id}"]`).waitFor({ timeout: 10000 });
+    const moved = await center(page.locator(`[data-booking-id="${a.Id}"]`));
+    const taken = await center(await column(page, ids.bana3));
+    await drag(page, moved, { x: taken.x, y: moved.y });
+    const dialog = page.getByRole('dialog', { name: 'Resurskonflikt' });
+    await dialog.waitFor({ timeout: 10000 });
+    await expect.poll(() => dialog.innerText()).toContain(`#${b.Id}`);
+    await env.screenshot('scheduler-conflict-sv');
+    await dialog.getByRole('button', { name: 'Behåll den gamla tiden' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await resourcesOf(env, a.Id)).toEqual([ids.bana2]);
+
+    // Undo the last move: back on court 1.
+    await page.getByRole('button', { name: 'Ångra flytt' }).click();
+    await expect.poll(() => resourcesOf(env, a.Id), { timeout: 10000 }).toEqual([ids.bana1]);
+  });
+
+  it('opens a booking in the drawer from the keyboard', async () => {
+    const { page } = env;
+    const first = page.locator('.rbc-event').filter({ has: page.locator('[data-booking-id]') }).first();
+    await first.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByTestId('booking-drawer');
+    await drawer.waitFor();
+    await expect.poll(() => drawer.innerText()).toContain('Padel 60 min');
+    await env.screenshot('scheduler-drawer-sv');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+  });
+
+  it('selecting a free range on a court opens the new-booking widget with service, court and time filled in', async () => {
+    const { page } = env;
+    // From 14:00 to 15:00 on court 1 (the day's hours are one slot group each, from midnight).
+    const hour = (await (await column(page, ids.bana1)).locator('.rbc-timeslot-group').nth(14).boundingBox())!;
+    const x = hour.x + hour.width / 2;
+    await drag(page, { x, y: hour.y + 3 }, { x, y: hour.y + hour.height - 3 });
+    await page.waitForURL(/\/bookings-new\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('ServiceId')).toBe(String(ids.padel));
+    expect(url.searchParams.get('ResourceId')).toBe(String(ids.bana1));
+    expect(url.searchParams.get('From')).toBe(`${day}T14:00:00`);
+    expect(url.searchParams.get('To')).toBe(`${day}T15:00:00`);
+    await page.getByTestId('chosen-time').waitFor();
+    await expect.poll(() => page.getByRole('combobox', { name: /^Tjänst/ }).innerText()).toContain('Padel 60 min');
+    await expect.poll(() => page.getByRole('combobox', { name: /^Padelbanor/ }).innerText()).toContain('Bana 1');
+  });
+
+  it('week view and the phone agenda', async () => {
+    const { page, baseUrl } = env;
+    await page.goto(`${baseUrl}/scheduler?date=${day}&view=week`);
+    await page.locator('.rbc-time-header [data-resource-id]').first().waitFor();
+    await page.locator('[data-booking-id]').first().waitFor();
+    await env.screenshot('scheduler-week-sv');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${baseUrl}/scheduler?date=${day}`);
+    await page.getByTestId('scheduler-agenda').waitFor();
+    await page.locator('[data-booking-id]').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await env.screenshot('scheduler-phone-sv');
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+});
