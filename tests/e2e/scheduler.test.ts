@@ -44,7 +44,7 @@ async function column(page: Page, resourceId: number): Promise<Locator> {
 async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
-  await page.mouse.move(from.x + 5, from.y + 5, { steps: 3 });
+  await page.mouse.move(from.x + 5, from.y, { steps: 3 });
   await page.mouse.move(to.x, to.y, { steps: 12 });
   await page.mouse.up();
 }
@@ -145,7 +145,7 @@ describe('the scheduler in the browser', () => {
     // From 14:00 to 15:00 on court 1 (the day's hours are one slot group each, from midnight).
     const hour = (await (await column(page, ids.bana1)).locator('.rbc-timeslot-group').nth(14).boundingBox())!;
     const x = hour.x + hour.width / 2;
-    await drag(page, { x, y: hour.y + 3 }, { x, y: hour.y + hour.height - 3 });
+    await drag(page, { x, y: hour.y + 2 }, { x, y: hour.y + hour.height - 2 });
     await page.waitForURL(/\/bookings-new\?/);
     const url = new URL(page.url());
     expect(url.searchParams.get('ServiceId')).toBe(String(ids.padel));
@@ -163,6 +163,9 @@ describe('the scheduler in the browser', () => {
     await page.locator('.rbc-time-header [data-resource-id]').first().waitFor();
     await page.locator('[data-booking-id]').first().waitFor();
     await env.screenshot('scheduler-week-sv');
+    await page.getByRole('button', { name: 'Månad' }).click();
+    await page.locator('.rbc-month-view').waitFor();
+    await env.screenshot('scheduler-month-sv');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${baseUrl}/scheduler?date=${day}`);
     await page.getByTestId('scheduler-agenda').waitFor();

@@ -66,6 +66,11 @@ function ResourceHeader({ resource }: ResourceHeaderProps<BoardResource>) {
   );
 }
 
+/** A day's heading (the library's own claims a table role its markup does not have). */
+function DayHeader({ label }: { label: ReactNode }) {
+  return <span>{label}</span>;
+}
+
 function BoardCalendarInner(props: BoardCalendarProps) {
   const { view, date, locale, resources, events, shades, renderEvent, describe, onMove, onSelectRange, onOpen, onDrillDown, onStep } = props;
   const theme = useTheme();
@@ -97,7 +102,7 @@ function BoardCalendarInner(props: BoardCalendarProps) {
       ),
     [renderEvent],
   );
-  const components = useMemo(() => ({ event: EventBox, resourceHeader: ResourceHeader }), [EventBox]);
+  const components = useMemo(() => ({ event: EventBox, resourceHeader: ResourceHeader, day: { header: DayHeader }, week: { header: DayHeader } }), [EventBox]);
 
   const eventPropGetter = useCallback(
     (event: CalendarItem) => {
@@ -193,7 +198,8 @@ function BoardCalendarInner(props: BoardCalendarProps) {
         '& .board-shade .rbc-event-label': { display: 'none' },
         '& .rbc-today': { bgcolor: alpha(theme.palette.secondary.main, 0.08) },
         '& .rbc-header, & .rbc-time-header-content, & .rbc-time-content, & .rbc-month-view, & .rbc-day-bg + .rbc-day-bg': { borderColor: theme.palette.divider },
-        '& .rbc-off-range-bg': { bgcolor: theme.palette.action.hover },
+        '& .rbc-off-range-bg': { bgcolor: theme.palette.grey[50] },
+        '& .rbc-off-range': { color: theme.palette.text.secondary },
         '& .rbc-time-slot': { color: theme.palette.text.secondary },
         '& .rbc-current-time-indicator': { bgcolor: theme.palette.error.main },
         fontFamily: theme.typography.fontFamily,

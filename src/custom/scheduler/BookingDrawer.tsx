@@ -25,7 +25,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 /**
- * A booking's details beside the board (without leaving it) with its main actions: approve, decline,
+ * A booking's details beside the board (without leaving it, which stays usable; Escape closes) with its main actions: approve, decline,
  * mark as paid, cancel, and a link to its full page for the rest.
  */
 export function BookingDrawer({ booking, onClose, onChanged }: { booking: Booking | null; onClose: () => void; onChanged: () => Promise<void> }) {
@@ -56,14 +56,19 @@ export function BookingDrawer({ booking, onClose, onChanged }: { booking: Bookin
 
   const b = booking;
   return (
-    <Drawer anchor="right" open={b !== null} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 380 } } } }}>
+    <Drawer
+      anchor="right"
+      variant="persistent"
+      open={b !== null}
+      slotProps={{ paper: { component: 'aside', 'aria-labelledby': 'scheduler-drawer-title', sx: { width: { xs: '100%', sm: 380 }, boxShadow: 8 } } as object }}
+    >
       {b ? (
-        <Stack spacing={2} sx={{ p: 2 }} data-testid="booking-drawer" role="dialog" aria-modal="true" aria-labelledby="scheduler-drawer-title">
+        <Stack spacing={2} sx={{ p: 2 }} data-testid="booking-drawer" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
             <Typography variant="h6" component="h2" id="scheduler-drawer-title">
               {translate('scheduler.drawer.title', { id: b.Id })}
             </Typography>
-            <IconButton onClick={onClose} aria-label={translate('ra.action.close')}>
+            <IconButton onClick={onClose} aria-label={translate('ra.action.close')} autoFocus>
               <CloseIcon />
             </IconButton>
           </Stack>

@@ -92,7 +92,7 @@ export function SchedulerToolbar(p: ToolbarProps) {
         slotProps={{ inputLabel: { shrink: true } }}
         sx={{ width: 160 }}
       />
-      <ToggleButtonGroup size="small" exclusive value={p.view} onChange={(_e, v: BoardView | null) => v && p.onView(v)} aria-label={translate('scheduler.view')}>
+      <ToggleButtonGroup size="small" exclusive value={p.view} sx={{ '& .MuiToggleButton-root': { color: 'text.primary' } }} onChange={(_e, v: BoardView | null) => v && p.onView(v)} aria-label={translate('scheduler.view')}>
         {BOARD_VIEWS.map((v) => (
           <ToggleButton key={v} value={v}>
             {translate(`scheduler.views.${v}`)}
