@@ -1,5 +1,5 @@
 /**
- * `npm run bench [bundle|customers|availability|availability-http|pricing|mixed|limits|bookings …]`: the speed targets, measured on this machine. Prints a table and writes
+ * `npm run bench [bundle|customers|availability|availability-http|pricing|mixed|limits|bookings|scheduler …]`: the speed targets, measured on this machine. Prints a table and writes
  * bench/results/latest.json. Targets are reported, never asserted in tests.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { runAvailabilityHttpBench } from './availabilityHttp';
 import { runMixedBench, describe as describeLoad } from './mixed';
 import { runLimitsBench } from './limits';
 import { runBookingBench } from './bookings';
+import { runSchedulerBench } from './scheduler';
 
 interface Row {
   name: string;
@@ -78,6 +79,12 @@ if (want('bookings')) {
     const target = r.name.startsWith('GET /bookings') ? 20 : 30;
     rows.push({ name: `${r.name} p50`, value: ms(r.p50), target: '', ok: true });
     rows.push({ name: `${r.name} p95`, value: `${ms(r.p95)}${r.errors ? ` (${r.errors} errors)` : ''}`, target: `< ${target} ms`, ok: r.p95 < target && r.errors === 0 });
+  }
+}
+
+if (want('scheduler')) {
+  for (const r of await runSchedulerBench()) {
+    rows.push({ name: r.name, value: `p50 ${ms(r.p50)}, max ${ms(r.max)} (${r.runs.map((x) => x.toFixed(0)).join(', ')} ms)`, target: `< ${r.targetMs} ms`, ok: r.p50 < r.targetMs });
   }
 }
 

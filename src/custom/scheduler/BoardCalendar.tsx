@@ -186,13 +186,15 @@ function BoardCalendarInner(props: BoardCalendarProps) {
       onKeyDown={onBoardKey}
       sx={{
         height: '100%',
-        minWidth: timeGrid ? Math.max(0, resources.length * (view === 'week' ? 7 * 56 : 120)) : undefined,
+        
         '& .rbc-addons-dnd-drag-preview, & .rbc-addons-dnd-dragged-event': { animation: 'boardFadeIn 500ms ease-in' },
         '@keyframes boardFadeIn': { from: { opacity: 0 }, to: { opacity: 1 } },
         // No all-day bookings (multi-day ones are drawn across the time grid): the library's empty all-day row, whose ARIA roles lack a grid, is left out.
         '& .rbc-allday-cell': { display: 'none' },
         '& .rbc-event': { fontSize: 12, borderRadius: 1 },
-        '& .rbc-time-header .rbc-header': { height: 'auto', minHeight: 20, whiteSpace: 'normal' },
+        '& .rbc-time-header .rbc-header': { height: 'auto', minHeight: 20, whiteSpace: 'normal', overflow: 'visible' },
+        // A week has a column per resource in each day: narrower than a day's.
+        '& .rbc-time-view-resources .rbc-day-slot, & .rbc-time-view-resources .rbc-time-header-content': { minWidth: view === 'week' ? 64 : 120 },
         '& .rbc-event:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
         '& .rbc-background-event': { opacity: 1 },
         '& .board-shade .rbc-event-label': { display: 'none' },

@@ -54,7 +54,7 @@ export default function SchedulerPage() {
   );
 
   const data = useSchedulerData({ view, day, resourceIds, serviceIds });
-  const moves = useBoardMoves(data.events, data.shades, data.reload);
+  const moves = useBoardMoves(data.events, data.shades, data.refreshBooking);
   const [openId, setOpenId] = useState<number | null>(null);
   const events = useMemo(
     () =>
@@ -179,7 +179,7 @@ export default function SchedulerPage() {
         </Box>
       )}
       <ConflictDialogs conflict={moves.conflict} onResolve={moves.resolve} />
-      <BookingDrawer booking={opened} onClose={() => setOpenId(null)} onChanged={data.reload} />
+      <BookingDrawer booking={opened} onClose={() => setOpenId(null)} onChanged={() => (opened ? data.refreshBooking(opened.Id) : data.reload())} />
     </Box>
   );
 }

@@ -38,7 +38,7 @@ const sameSpot = (m: Move) => m.resourceId === m.event.resourceId && m.start.get
  * or one outside the schedules (400 on From) opens the resource conflict, which may book outside the
  * schedules (allowed on the scheduler). The booking is drawn at its new place while the call runs.
  */
-export function useBoardMoves(events: readonly BoardEvent[], shades: readonly Shade[], reload: () => Promise<void>): BoardMoves {
+export function useBoardMoves(events: readonly BoardEvent[], shades: readonly Shade[], refresh: (bookingId: number) => Promise<void>): BoardMoves {
   const api = useApi();
   const notify = useNotify();
   const [placed, setPlaced] = useState<Map<string, Move>>(new Map());
@@ -67,7 +67,7 @@ export function useBoardMoves(events: readonly BoardEvent[], shades: readonly Sh
         }
         setLast(isUndo ? null : move);
         notify('scheduler.moved', { type: 'info', undoable: false });
-        await reload();
+        await refresh(id);
       } catch (error) {
         const info = apiErrorInfo(error);
         if (info.status === 409 || (info.status === 400 && info.fieldErrors.From)) {
@@ -78,7 +78,7 @@ export function useBoardMoves(events: readonly BoardEvent[], shades: readonly Sh
         place(event.key, null);
       }
     },
-    [api, events, notify, reload],
+    [api, events, notify, refresh],
   );
 
   const request = useCallback(

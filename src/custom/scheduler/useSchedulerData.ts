@@ -33,8 +33,10 @@ export interface SchedulerData {
   range: { start: Date; end: Date };
   loading: boolean;
   error: unknown;
-  /** Loads the range again (after a change of our own). */
+  /** Loads the range again. */
   reload: () => Promise<void>;
+  /** Reads one changed booking again (after a change of our own, or one the live feed told of). */
+  refreshBooking: (id: number) => Promise<void>;
 }
 
 /**
@@ -66,19 +68,22 @@ export function useSchedulerData(choice: SchedulerChoice): SchedulerData {
     () => (choice.resourceIds.length ? allResources.filter((r) => choice.resourceIds.includes(r.id)) : allResources),
     [allResources, choice.resourceIds],
   );
-  const shownIds = resources.map((r) => r.id);
   const from = toWire(range.start);
   const to = toWire(range.end);
 
+  const bookingFilter = useMemo(
+    () => ({ BookingStart: from, BookingEnd: to, ServiceIds: choice.serviceIds, ResourceIds: choice.resourceIds.length ? resources.map((r) => r.id) : undefined }),
+    [from, to, choice.serviceIds, choice.resourceIds, resources],
+  );
+  const bookingsKey = ['scheduler', 'bookings', bookingFilter];
   const bookings = useQuery({
-    queryKey: ['scheduler', 'bookings', from, to, choice.serviceIds, shownIds],
+    queryKey: bookingsKey,
     enabled: types.isSuccess,
     placeholderData: keepPreviousData,
     queryFn: async () => {
       const rows: Booking[] = [];
-      const filter = { BookingStart: from, BookingEnd: to, ServiceIds: choice.serviceIds, ResourceIds: choice.resourceIds.length ? shownIds : undefined };
       for (let skip = 0; ; skip += PAGE) {
-        const page = await api.call<QueryResponse<Booking>>('GET', '/bookings', { query: { ...filter, OrderBy: 'From', Take: PAGE, Skip: skip } });
+        const page = await api.call<QueryResponse<Booking>>('GET', '/bookings', { query: { ...bookingFilter, OrderBy: 'From', Take: PAGE, Skip: skip } });
         rows.push(...page.Results);
         if (page.Results.length < PAGE || rows.length >= page.Total) return rows;
       }
@@ -101,8 +106,22 @@ export function useSchedulerData(choice: SchedulerChoice): SchedulerData {
   const reload = async () => {
     await queryClient.invalidateQueries({ queryKey: ['scheduler', 'bookings'] });
   };
+  /**
+   * One booking changed: only it is read again (still in the range and filters, or gone) and put
+   * into the shown list; other ranges already loaded are read again when shown.
+   */
+  const refreshBooking = async (id: number) => {
+    if (!queryClient.getQueryData<Booking[]>(bookingsKey)) return reload();
+    const page = await api.call<QueryResponse<Booking>>('GET', '/bookings', { query: { ...bookingFilter, Id: id } });
+    const fresh = page.Results[0];
+    await queryClient.invalidateQueries({ queryKey: ['scheduler', 'bookings'], refetchType: 'none' });
+    queryClient.setQueryData<Booking[]>(bookingsKey, (old) => {
+      const rest = (old ?? []).filter((b) => b.Id !== id);
+      return fresh ? [...rest, fresh] : rest;
+    });
+  };
   useLiveFeed(
-    () => void reload(),
+    (change) => void refreshBooking(change.BookingId).catch(() => reload()),
     () => void queryClient.invalidateQueries({ queryKey: ['scheduler'] }),
   );
 
@@ -116,5 +135,6 @@ export function useSchedulerData(choice: SchedulerChoice): SchedulerData {
     loading: types.isPending || bookings.isPending,
     error: types.error ?? bookings.error ?? null,
     reload,
+    refreshBooking,
   };
 }
