@@ -193,8 +193,6 @@ function BoardCalendarInner(props: BoardCalendarProps) {
         '& .rbc-allday-cell': { display: 'none' },
         '& .rbc-event': { fontSize: 12, borderRadius: 1 },
         '& .rbc-time-header .rbc-header': { height: 'auto', minHeight: 20, whiteSpace: 'normal', overflow: 'visible' },
-        // A week has a column per resource in each day: narrower than a day's.
-        '& .rbc-time-view-resources .rbc-day-slot, & .rbc-time-view-resources .rbc-time-header-content': { minWidth: view === 'week' ? 64 : 120 },
         '& .rbc-event:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
         '& .rbc-background-event': { opacity: 1 },
         '& .board-shade .rbc-event-label': { display: 'none' },
