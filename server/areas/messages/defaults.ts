@@ -8,25 +8,25 @@ const TEXTS: Record<number, Record<Lang, [string, string]>> = {
     sv: ['Tack för din bokning', 'Din bokning är bekräftad.'],
     en: ['Thank you for your booking', 'Your booking is confirmed.'],
     fi: ['Kiitos varauksestasi', 'Varauksesi on vahvistettu.'],
-    no: ['Takk for bookingen', 'Bookingen din er bekreftet.'],
+    no: ['Takk for bestillingen', 'Bestillingen din er bekreftet.'],
   },
   2: {
     sv: ['Påminnelse om din bokning', 'Välkommen, vi ses snart.'],
     en: ['A reminder of your booking', 'Welcome, see you soon.'],
     fi: ['Muistutus varauksestasi', 'Tervetuloa, nähdään pian.'],
-    no: ['Påminnelse om bookingen din', 'Velkommen, vi ses snart.'],
+    no: ['Påminnelse om bestillingen din', 'Velkommen, vi ses snart.'],
   },
   3: {
     sv: ['Din bokning är avbokad', 'Bokningen nedan är avbokad.'],
     en: ['Your booking is cancelled', 'The booking below has been cancelled.'],
     fi: ['Varauksesi on peruttu', 'Alla oleva varaus on peruttu.'],
-    no: ['Bookingen din er avbestilt', 'Bookingen nedenfor er avbestilt.'],
+    no: ['Bestillingen din er avbestilt', 'Bestillingen nedenfor er avbestilt.'],
   },
   4: {
     sv: ['Din bokning är ändrad', 'Din bokning har ändrats. Så här ser den ut nu.'],
     en: ['Your booking has changed', 'Your booking has been changed. This is how it looks now.'],
     fi: ['Varaustasi on muutettu', 'Varaustasi on muutettu. Tältä se näyttää nyt.'],
-    no: ['Bookingen din er endret', 'Bookingen din er endret. Slik ser den ut nå.'],
+    no: ['Bestillingen din er endret', 'Bestillingen din er endret. Slik ser den ut nå.'],
   },
   5: {
     sv: ['En plats är ledig', 'En plats har blivit ledig. Boka den innan någon annan gör det.'],
@@ -38,19 +38,19 @@ const TEXTS: Record<number, Record<Lang, [string, string]>> = {
     sv: ['Betalning av din bokning', 'Betala din bokning för att behålla tiden. Att betala: {{ Booking.TotalPrice }}.'],
     en: ['Payment for your booking', 'Pay for your booking to keep the time. To pay: {{ Booking.TotalPrice }}.'],
     fi: ['Varauksesi maksu', 'Maksa varauksesi pitääksesi ajan. Maksettavaa: {{ Booking.TotalPrice }}.'],
-    no: ['Betaling for bookingen din', 'Betal bookingen din for å beholde tiden. Å betale: {{ Booking.TotalPrice }}.'],
+    no: ['Betaling for bestillingen din', 'Betal bestillingen din for å beholde tiden. Å betale: {{ Bestilling.TotalPrice }}.'],
   },
   7: {
     sv: ['Kvitto', 'Tack för din betalning. Totalt: {{ Booking.TotalPrice }}.'],
     en: ['Receipt', 'Thank you for your payment. Total: {{ Booking.TotalPrice }}.'],
     fi: ['Kuitti', 'Kiitos maksustasi. Yhteensä: {{ Booking.TotalPrice }}.'],
-    no: ['Kvittering', 'Takk for betalingen. Totalt: {{ Booking.TotalPrice }}.'],
+    no: ['Kvittering', 'Takk for betalingen. Totalt: {{ Bestilling.TotalPrice }}.'],
   },
   8: {
     sv: ['Din bokning kunde inte godkännas', 'Tyvärr kunde vi inte godkänna bokningen nedan.'],
     en: ['Your booking could not be approved', 'Unfortunately we could not approve the booking below.'],
     fi: ['Varaustasi ei voitu hyväksyä', 'Valitettavasti emme voineet hyväksyä alla olevaa varausta.'],
-    no: ['Bookingen din kunne ikke godkjennes', 'Dessverre kunne vi ikke godkjenne bookingen nedenfor.'],
+    no: ['Bestillingen din kunne ikke godkjennes', 'Dessverre kunne vi ikke godkjenne bestillingen nedenfor.'],
   },
 };
 

@@ -36,7 +36,7 @@ const messages = {
     sv: "'{field}' anger en bokning som inte finns.",
     en: "'{field}' names a booking that does not exist.",
     fi: "'{field}' viittaa varaukseen, jota ei ole.",
-    no: "'{field}' viser til en booking som ikke finnes.",
+    no: "'{field}' viser til en bestilling som ikke finnes.",
   },
   TemplateExists: {
     sv: 'Det finns redan en mall för den typen, sändsättet och språket{services}.',
