@@ -78,7 +78,7 @@ export function defaultTemplate(typeId: number, sendMethodId: number, lang: Lang
     body:
       `<h1>${heading}</h1><p>${w.hello} {{ Customer.Firstname }},</p><p>${sentence}</p>` +
       `<p><strong>${w.service}:</strong> {{ Service.Name }}<br><strong>${w.time}:</strong> {{ Booking.From }}–{{ Booking.To }}</p>` +
-      `{% if Booking.CommentsToCustomer != blank %}<p>{{ Booking.CommentsToCustomer }}</p>{% endif %}` +
+      `<p>{{ Booking.CommentsToCustomer }}</p>` +
       `<p>${w.regards}<br>{{ Company.Name }}</p>`,
   };
 }

@@ -75,7 +75,7 @@ export const messageTemplates = defineResource<MessageTemplate, MessageTemplateI
       const language = input.Language ?? existing?.Language ?? ctx.lang;
       await checkUnique(db, ctx.companyId, input, language, services, existing?.Id, ctx.lang);
       const body = input.SendMethodId === EMAIL ? sanitizeRichText(input.Body) : input.Body;
-      return { input: { ...input, Language: language, Body: body, Subject: input.SendMethodId === EMAIL ? (input.Subject ?? '') : '' } };
+      return { input: { ...input, Language: language, Body: body, Subject: input.SendMethodId === EMAIL ? (input.Subject ?? '').trim() : '' } };
     },
     async afterWrite(id, input, { db }) {
       if (input.Services === undefined) return;

@@ -8,6 +8,7 @@ import {
   Chip,
   Link as MuiLink,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Stack,
@@ -97,7 +98,8 @@ export default function OutboxPage() {
           <Card sx={{ width: { xs: '100%', md: 380 }, flexShrink: 0 }}>
             <List dense aria-label={translate('messages.outbox.title')}>
               {data.Results.map((m) => (
-                <ListItemButton key={m.Id} selected={m.Id === current} onClick={() => setSelected(m.Id)} data-testid="outbox-row">
+                <ListItem key={m.Id} disablePadding>
+                <ListItemButton selected={m.Id === current} onClick={() => setSelected(m.Id)} data-testid="outbox-row">
                   <ListItemText
                     primary={
                       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -110,6 +112,7 @@ export default function OutboxPage() {
                     secondary={`${m.To} · ${formatWireDate(m.Created, locale)}`}
                   />
                 </ListItemButton>
+                </ListItem>
               ))}
             </List>
             <TablePagination

@@ -68,7 +68,6 @@ export function PreviewAndTest() {
           onChange={(e) => setReceiver(e.target.value)}
           error={!!receiverError}
           helperText={receiverError || ' '}
-          required
           slotProps={{ htmlInput: { 'data-testid': 'test-receiver' } }}
         />
         <Button variant="outlined" startIcon={<SendIcon />} onClick={() => void sendTest()}>

@@ -1,8 +1,7 @@
-import { useRef, useState, type ChangeEvent } from 'react';
-import { Box, Button, Chip, Menu, MenuItem, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useRef, type ChangeEvent } from 'react';
+import { Box, Chip, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import ImageIcon from '@mui/icons-material/Image';
 import InsertLink from '@mui/icons-material/InsertLink';
-import DataObjectIcon from '@mui/icons-material/DataObject';
 import { useNotify, useTranslate } from 'react-admin';
 import { ClearButtons, DefaultEditorOptions, FormatButtons, ListButtons, QuoteButtons, RichTextInput, RichTextInputToolbar, useTiptapEditor } from 'ra-input-rich-text';
 import type { MessageFieldTranslation } from '../../../schema/messages';
@@ -44,7 +43,6 @@ function HeadingButtons() {
         <ToggleButton
           key={level}
           value={level}
-          aria-label={translate('messages.editor.heading', { level })}
           title={translate('messages.editor.heading', { level })}
           selected={editor?.isActive('heading', { level }) ?? false}
           onClick={() => chain(editor)?.toggleHeading({ level }).run()}
@@ -117,35 +115,14 @@ function ImageButton() {
 function MergeFields({ fields }: { fields: MessageFieldTranslation[] }) {
   const editor = useTiptapEditor();
   const translate = useTranslate();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <Box sx={{ flexBasis: '100%', display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center', pt: 0.5 }}>
       <Typography variant="caption" sx={{ mr: 1 }}>
         {translate('messages.editor.mergeFields')}
       </Typography>
-      {fields.slice(0, 6).map((f) => (
+      {fields.map((f) => (
         <Chip key={f.Id} size="small" label={f.Name} title={f.Field} onClick={() => chain(editor)?.insertContent(f.Field).run()} data-testid="merge-field" />
       ))}
-      {fields.length > 6 && (
-        <>
-          <Button size="small" startIcon={<DataObjectIcon />} onClick={(e) => setAnchor(e.currentTarget)}>
-            {translate('messages.editor.moreFields')}
-          </Button>
-          <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-            {fields.slice(6).map((f) => (
-              <MenuItem
-                key={f.Id}
-                onClick={() => {
-                  chain(editor)?.insertContent(f.Field).run();
-                  setAnchor(null);
-                }}
-              >
-                {f.Name}
-              </MenuItem>
-            ))}
-          </Menu>
-        </>
-      )}
     </Box>
   );
 }
