@@ -36,8 +36,8 @@ describe('an administrator edits the confirmation, books, and reads the mail', (
     await subject.waitFor({ timeout: 20000 });
     await subject.fill('Välkommen till oss, ');
     const editor = page.locator('.ProseMirror').first();
-    await editor.click();
-    await page.keyboard.press('Control+End');
+    await editor.locator('p').last().click();
+    await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Vi ses på banan, ');
     await page.getByTestId('merge-field').filter({ hasText: 'Förnamn' }).click();
