@@ -230,3 +230,35 @@ describe('the sign-in page', () => {
     expect(page.body).toContain('Sign up your company');
   });
 });
+
+describe('the first-service wizard', () => {
+  it("gives a new company free times with the wizard's calls: a service with a price, a resource and a schedule", async () => {
+    const body = form({ Email: 'wizard@example.com', OrganisationNumber: orgNumber('556036081') });
+    expect((await signUp(body)).statusCode).toBe(200);
+    const [mail] = await mailsTo(body.Email);
+    expect((await verify(tokenIn(mail.text_body))).statusCode).toBe(200);
+    const token = await server.login(body.Email, body.Password);
+    const post = async <T>(url: string, payload: object): Promise<T> => {
+      const res = await server.api({ method: 'POST', url, payload, token });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      return res.json<T>();
+    };
+    const service = await post<{ Id: number }>('/api/services', { Name: 'Yoga 60 min', Description: 'Hatha yoga', Duration: 60 });
+    await post('/api/services/prices', { ServiceId: service.Id, Price: 200, VAT: 6 });
+    const type = await post<{ Id: number }>('/api/resourcetypes', { Name: 'Yoga 60 min' });
+    await post('/api/resource', { Name: 'Sal 1', ResourceTypeIds: [type.Id] });
+    await post(`/api/services/${service.Id}/resourcetypes`, { ResourceTypeId: type.Id });
+    await post('/api/schedules/recurring', { Name: 'Yoga 60 min', TimeInterval: 60, StartTime: '09:00', EndTime: '12:00', DaysOfWeek: [1, 2, 3, 4, 5], Services: [{ Id: service.Id }] });
+    const res = await server.api({ method: 'GET', url: `/api/services/${service.Id}/availabletimes?From=2030-03-04&To=2030-03-05`, token });
+    expect(res.statusCode, res.body).toBe(200);
+    const times = res.json<{ Times: { From: string; Free: boolean }[] }>().Times;
+    expect(times.filter((t) => t.Free).map((t) => t.From)).toEqual([
+      '2030-03-04T09:00:00',
+      '2030-03-04T10:00:00',
+      '2030-03-04T11:00:00',
+      '2030-03-05T09:00:00',
+      '2030-03-05T10:00:00',
+      '2030-03-05T11:00:00',
+    ]);
+  });
+});
