@@ -25,6 +25,7 @@ import { useNavigate, Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import type { AvailableTime } from '../../../schema/availability';
 import { apiErrorInfo, useApi } from '../../common/api';
+import { Picker } from '../../common/inputs/DateTimeInputs';
 import { PageHeading } from '../../common/PageHeading';
 import { checkFirstService, createFirstService, FIRST_SERVICE_DEFAULTS, upcomingFreeTimes, type FirstServiceValues } from './firstService';
 import { FreeTimes } from './FreeTimes';
@@ -94,7 +95,6 @@ export default function CreateServicePage() {
       helperText={message(field) ?? (props.helper ? translate(props.helper) : undefined)}
       required
       fullWidth
-      slotProps={props.type === 'time' ? { inputLabel: { shrink: true } } : undefined}
     />
   );
 
@@ -203,8 +203,21 @@ export default function CreateServicePage() {
                   {errors.DaysOfWeek && <FormHelperText>{message('DaysOfWeek')}</FormHelperText>}
                 </FormControl>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                  {text('StartTime', 'signup.wizard.fields.StartTime', { type: 'time' })}
-                  {text('EndTime', 'signup.wizard.fields.EndTime', { type: 'time' })}
+                  {(['StartTime', 'EndTime'] as const).map((field) => (
+                    <Picker
+                      key={field}
+                      kind="time"
+                      id={`wizard-${field}`}
+                      label={translate(`signup.wizard.fields.${field}`)}
+                      value={values[field]}
+                      onChange={(value) => set(field, value ?? '')}
+                      error={!!errors[field]}
+                      helperText={message(field)}
+                      variant="filled"
+                      required
+                      fullWidth
+                    />
+                  ))}
                   <TextField
                     id="wizard-TimeInterval"
                     select

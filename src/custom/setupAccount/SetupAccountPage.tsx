@@ -31,6 +31,12 @@ function Step({ number, title, done, children }: { number: number; title: string
   );
 }
 
+/** The approval step's text: what to do while registered, else where the company stands. */
+function approvalText(status: number, serviceCount: number): string {
+  if (status === 1) return serviceCount > 0 ? 'signup.setup.approvalIntro' : 'signup.setup.approvalNeedsService';
+  return status === 2 ? 'signup.setup.approvalSent' : `signup.setup.status.${status}`;
+}
+
 /**
  * /setup-account: a new company's first steps. Its status (registered, awaiting approval,
  * approved, …), the first service (the wizard at /setup-account/create-service) and sending the
@@ -93,7 +99,7 @@ export default function SetupAccountPage() {
         </Step>
         <Step number={2} title="signup.setup.approvalStep" done={status !== 1}>
           <Typography variant="body2" sx={{ mb: 2 }}>
-            {translate(status === 1 ? (serviceCount > 0 ? 'signup.setup.approvalIntro' : 'signup.setup.approvalNeedsService') : `signup.setup.status.${status}`)}
+            {translate(approvalText(status, serviceCount))}
           </Typography>
           {status === 1 && (
             <Button variant="contained" onClick={() => void sendForApproval()} disabled={sending || serviceCount === 0}>
