@@ -118,19 +118,19 @@ export default function CreateServicePage() {
   if (created) {
     return (
       <>
-        <PageHeading title="signup.wizard.title" />
+        <PageHeading title="setupAccount.wizard.title" />
         <Alert severity="success" sx={{ mb: 2 }} role="status">
-          {translate('signup.wizard.created', { name: values.Name.trim() })}
+          {translate('setupAccount.wizard.created', { name: values.Name.trim() })}
         </Alert>
-        <Section title="signup.wizard.freeTimes">
+        <Section title="setupAccount.wizard.freeTimes">
           <FreeTimes times={created.times} />
         </Section>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
           <Button component={RouterLink} to="/setup-account" variant="contained">
-            {translate('signup.wizard.backToSetup')}
+            {translate('setupAccount.wizard.backToSetup')}
           </Button>
           <Button component={RouterLink} to={`/services/${created.serviceId}`}>
-            {translate('signup.wizard.openService')}
+            {translate('setupAccount.wizard.openService')}
           </Button>
         </Stack>
       </>
@@ -139,37 +139,37 @@ export default function CreateServicePage() {
 
   return (
     <>
-      <PageHeading title="signup.wizard.title" subtitle={translate('signup.wizard.intro')} />
+      <PageHeading title="setupAccount.wizard.title" subtitle={translate('setupAccount.wizard.intro')} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 8 }}>
           <Box component="form" noValidate onSubmit={(e) => void submit(e)}>
             <Stack spacing={2}>
               {failure && <Alert severity="error">{failure}</Alert>}
-              <Section title="signup.wizard.serviceSection">
-                {text('Name', 'signup.wizard.fields.Name')}
-                {text('Description', 'signup.wizard.fields.Description', { multiline: true })}
+              <Section title="setupAccount.wizard.serviceSection">
+                {text('Name', 'setupAccount.wizard.fields.Name')}
+                {text('Description', 'setupAccount.wizard.fields.Description', { multiline: true })}
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                  {text('Duration', 'signup.wizard.fields.Duration', { type: 'number' })}
+                  {text('Duration', 'setupAccount.wizard.fields.Duration', { type: 'number' })}
                   <TextField
                     id="wizard-DurationUnit"
                     select
-                    label={translate('signup.wizard.fields.DurationUnit')}
+                    label={translate('setupAccount.wizard.fields.DurationUnit')}
                     value={values.DurationUnit}
                     onChange={(e) => set('DurationUnit', e.target.value as FirstServiceValues['DurationUnit'])}
                     fullWidth
                   >
-                    <MenuItem value="minutes">{translate('signup.wizard.units.minutes')}</MenuItem>
-                    <MenuItem value="hours">{translate('signup.wizard.units.hours')}</MenuItem>
+                    <MenuItem value="minutes">{translate('setupAccount.wizard.units.minutes')}</MenuItem>
+                    <MenuItem value="hours">{translate('setupAccount.wizard.units.hours')}</MenuItem>
                   </TextField>
                 </Stack>
               </Section>
-              <Section title="signup.wizard.priceSection">
+              <Section title="setupAccount.wizard.priceSection">
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                  {text('Price', 'signup.wizard.fields.Price', { type: 'number' })}
+                  {text('Price', 'setupAccount.wizard.fields.Price', { type: 'number' })}
                   <TextField
                     id="wizard-VAT"
                     select
-                    label={translate('signup.wizard.fields.VAT')}
+                    label={translate('setupAccount.wizard.fields.VAT')}
                     value={values.VAT}
                     onChange={(e) => set('VAT', Number(e.target.value) as FirstServiceValues['VAT'])}
                     fullWidth
@@ -180,17 +180,17 @@ export default function CreateServicePage() {
                   </TextField>
                 </Stack>
               </Section>
-              <Section title="signup.wizard.resourceSection">
-                {text('ResourceName', 'signup.wizard.fields.ResourceName', { helper: 'signup.wizard.resourceHint' })}
+              <Section title="setupAccount.wizard.resourceSection">
+                {text('ResourceName', 'setupAccount.wizard.fields.ResourceName', { helper: 'setupAccount.wizard.resourceHint' })}
               </Section>
-              <Section title="signup.wizard.scheduleSection">
+              <Section title="setupAccount.wizard.scheduleSection">
                 <FormControl error={!!errors.DaysOfWeek} component="fieldset">
-                  <FormLabel component="legend">{translate('signup.wizard.fields.DaysOfWeek')}</FormLabel>
+                  <FormLabel component="legend">{translate('setupAccount.wizard.fields.DaysOfWeek')}</FormLabel>
                   <FormGroup row>
                     {[1, 2, 3, 4, 5, 6, 7].map((day) => (
                       <FormControlLabel
                         key={day}
-                        label={translate(`signup.wizard.days.${day}`)}
+                        label={translate(`setupAccount.wizard.days.${day}`)}
                         control={
                           <Checkbox
                             checked={values.DaysOfWeek.includes(day)}
@@ -208,7 +208,7 @@ export default function CreateServicePage() {
                       key={field}
                       kind="time"
                       id={`wizard-${field}`}
-                      label={translate(`signup.wizard.fields.${field}`)}
+                      label={translate(`setupAccount.wizard.fields.${field}`)}
                       value={values[field]}
                       onChange={(value) => set(field, value ?? '')}
                       error={!!errors[field]}
@@ -221,14 +221,14 @@ export default function CreateServicePage() {
                   <TextField
                     id="wizard-TimeInterval"
                     select
-                    label={translate('signup.wizard.fields.TimeInterval')}
+                    label={translate('setupAccount.wizard.fields.TimeInterval')}
                     value={values.TimeInterval}
                     onChange={(e) => set('TimeInterval', Number(e.target.value))}
                     fullWidth
                   >
                     {INTERVALS.map((minutes) => (
                       <MenuItem key={minutes} value={minutes}>
-                        {translate('signup.wizard.everyMinutes', { minutes })}
+                        {translate('setupAccount.wizard.everyMinutes', { minutes })}
                       </MenuItem>
                     ))}
                   </TextField>
@@ -239,7 +239,7 @@ export default function CreateServicePage() {
                   {translate('ra.action.cancel')}
                 </Button>
                 <Button type="submit" variant="contained" disabled={saving}>
-                  {translate('signup.wizard.save')}
+                  {translate('setupAccount.wizard.save')}
                 </Button>
               </Stack>
             </Stack>
@@ -249,12 +249,12 @@ export default function CreateServicePage() {
           <Card variant="outlined" component="aside" sx={{ bgcolor: 'grey.50' }}>
             <CardContent>
               <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
-                {translate('signup.wizard.tipsTitle')}
+                {translate('setupAccount.wizard.tipsTitle')}
               </Typography>
               <Stack component="ul" spacing={1} sx={{ pl: 2, m: 0 }}>
                 {[1, 2, 3, 4].map((n) => (
                   <Typography component="li" variant="body2" key={n}>
-                    {translate(`signup.wizard.tips.${n}`)}
+                    {translate(`setupAccount.wizard.tips.${n}`)}
                   </Typography>
                 ))}
               </Stack>
@@ -263,12 +263,12 @@ export default function CreateServicePage() {
         </Grid>
       </Grid>
       <Dialog open={leaving} onClose={() => setLeaving(false)} aria-labelledby="wizard-leave-title">
-        <DialogTitle id="wizard-leave-title">{translate('signup.wizard.leaveTitle')}</DialogTitle>
-        <DialogContent>{translate('signup.wizard.leaveBody')}</DialogContent>
+        <DialogTitle id="wizard-leave-title">{translate('setupAccount.wizard.leaveTitle')}</DialogTitle>
+        <DialogContent>{translate('setupAccount.wizard.leaveBody')}</DialogContent>
         <DialogActions>
-          <Button onClick={() => setLeaving(false)}>{translate('signup.wizard.stay')}</Button>
+          <Button onClick={() => setLeaving(false)}>{translate('setupAccount.wizard.stay')}</Button>
           <Button color="error" onClick={() => navigate('/setup-account')}>
-            {translate('signup.wizard.leave')}
+            {translate('setupAccount.wizard.leave')}
           </Button>
         </DialogActions>
       </Dialog>

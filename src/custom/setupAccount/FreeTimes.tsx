@@ -11,11 +11,11 @@ const PER_DAY = 12;
 export function FreeTimes({ times }: { times: AvailableTime[] }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  if (!times.length) return <Typography>{translate('signup.wizard.noFreeTimes')}</Typography>;
+  if (!times.length) return <Typography>{translate('setupAccount.wizard.noFreeTimes')}</Typography>;
   const days = new Map<string, AvailableTime[]>();
   for (const t of times) days.set(t.From.slice(0, 10), [...(days.get(t.From.slice(0, 10)) ?? []), t]);
   return (
-    <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={translate('signup.wizard.freeTimes')}>
+    <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={translate('setupAccount.wizard.freeTimes')}>
       {[...days.entries()].slice(0, DAYS).map(([day, list]) => (
         <Box component="li" key={day}>
           <Typography variant="subtitle2" component="h4" sx={{ mb: 0.5 }}>
@@ -25,7 +25,7 @@ export function FreeTimes({ times }: { times: AvailableTime[] }) {
             {list.slice(0, PER_DAY).map((t) => (
               <Chip key={t.From} label={formatWireTime(t.From, locale)} variant="outlined" color="success" />
             ))}
-            {list.length > PER_DAY && <Chip label={translate('signup.wizard.more', { smart_count: list.length - PER_DAY })} />}
+            {list.length > PER_DAY && <Chip label={translate('setupAccount.wizard.more', { smart_count: list.length - PER_DAY })} />}
           </Stack>
         </Box>
       ))}

@@ -20,7 +20,7 @@ function Step({ number, title, done, children }: { number: number; title: string
     <Card variant="outlined">
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-          {done ? <CheckCircleIcon color="success" titleAccess={translate('signup.setup.done')} /> : <Chip size="small" label={number} aria-hidden />}
+          {done ? <CheckCircleIcon color="success" titleAccess={translate('setupAccount.setup.done')} /> : <Chip size="small" label={number} aria-hidden />}
           <Typography variant="h6" component="h3">
             {translate(title)}
           </Typography>
@@ -33,8 +33,8 @@ function Step({ number, title, done, children }: { number: number; title: string
 
 /** The approval step's text: what to do while registered, else where the company stands. */
 function approvalText(status: number, serviceCount: number): string {
-  if (status === 1) return serviceCount > 0 ? 'signup.setup.approvalIntro' : 'signup.setup.approvalNeedsService';
-  return status === 2 ? 'signup.setup.approvalSent' : `signup.setup.status.${status}`;
+  if (status === 1) return serviceCount > 0 ? 'setupAccount.setup.approvalIntro' : 'setupAccount.setup.approvalNeedsService';
+  return status === 2 ? 'setupAccount.setup.approvalSent' : `setupAccount.setup.status.${status}`;
 }
 
 /**
@@ -73,31 +73,31 @@ export default function SetupAccountPage() {
 
   return (
     <>
-      <PageHeading title="signup.setup.title" subtitle={translate('signup.setup.intro', { company: company.Name })} />
+      <PageHeading title="setupAccount.setup.title" subtitle={translate('setupAccount.setup.intro', { company: company.Name })} />
       <Alert severity={STATUS_SEVERITY[status] ?? 'info'} sx={{ mb: 2 }} role="status">
         <strong>
           {translate('custom.company.status.label')} {translate(`custom.company.status.names.${status}`)}
         </strong>
         {' · '}
-        {translate(`signup.setup.status.${status}`)}
+        {translate(`setupAccount.setup.status.${status}`)}
       </Alert>
       <Stack spacing={2}>
-        <Step number={1} title="signup.setup.serviceStep" done={serviceCount > 0}>
+        <Step number={1} title="setupAccount.setup.serviceStep" done={serviceCount > 0}>
           <Typography variant="body2" sx={{ mb: 2 }}>
-            {serviceCount > 0 ? translate('signup.setup.serviceDone', { smart_count: serviceCount }) : translate('signup.setup.serviceIntro')}
+            {serviceCount > 0 ? translate('setupAccount.setup.serviceDone', { smart_count: serviceCount }) : translate('setupAccount.setup.serviceIntro')}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
             <Button component={RouterLink} to="/setup-account/create-service" variant={serviceCount > 0 ? 'outlined' : 'contained'}>
-              {translate(serviceCount > 0 ? 'signup.setup.createAnother' : 'signup.setup.createService')}
+              {translate(serviceCount > 0 ? 'setupAccount.setup.createAnother' : 'setupAccount.setup.createService')}
             </Button>
             {serviceCount > 0 && (
               <Button component={RouterLink} to="/services">
-                {translate('signup.setup.openServices')}
+                {translate('setupAccount.setup.openServices')}
               </Button>
             )}
           </Stack>
         </Step>
-        <Step number={2} title="signup.setup.approvalStep" done={status !== 1}>
+        <Step number={2} title="setupAccount.setup.approvalStep" done={status !== 1}>
           <Typography variant="body2" sx={{ mb: 2 }}>
             {translate(approvalText(status, serviceCount))}
           </Typography>

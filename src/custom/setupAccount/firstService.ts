@@ -36,13 +36,13 @@ type Field = keyof FirstServiceValues;
 /** The wizard's checks: a message key per bad field (the server checks the same again). */
 export function checkFirstService(v: FirstServiceValues): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
-  if (!v.Name.trim()) errors.Name = 'signup.form.required';
-  if (!v.Description.trim()) errors.Description = 'signup.form.required';
-  if (!Number.isInteger(v.Duration) || v.Duration < 1) errors.Duration = 'signup.wizard.errors.duration';
-  if (!Number.isFinite(v.Price) || v.Price < 0) errors.Price = 'signup.wizard.errors.price';
-  if (!v.ResourceName.trim()) errors.ResourceName = 'signup.form.required';
-  if (!v.DaysOfWeek.length) errors.DaysOfWeek = 'signup.wizard.errors.days';
-  if (!v.StartTime || !v.EndTime || v.StartTime >= v.EndTime) errors.EndTime = 'signup.wizard.errors.hours';
+  if (!v.Name.trim()) errors.Name = 'setupAccount.wizard.errors.required';
+  if (!v.Description.trim()) errors.Description = 'setupAccount.wizard.errors.required';
+  if (!Number.isInteger(v.Duration) || v.Duration < 1) errors.Duration = 'setupAccount.wizard.errors.duration';
+  if (!Number.isFinite(v.Price) || v.Price < 0) errors.Price = 'setupAccount.wizard.errors.price';
+  if (!v.ResourceName.trim()) errors.ResourceName = 'setupAccount.wizard.errors.required';
+  if (!v.DaysOfWeek.length) errors.DaysOfWeek = 'setupAccount.wizard.errors.days';
+  if (!v.StartTime || !v.EndTime || v.StartTime >= v.EndTime) errors.EndTime = 'setupAccount.wizard.errors.hours';
   return errors;
 }
 
