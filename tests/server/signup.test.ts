@@ -190,6 +190,18 @@ describe('POST /signup and POST /signup/verify', () => {
   });
 });
 
+describe('links opened at the same time', () => {
+  it('make one company for one organisation number, whichever commits first', async () => {
+    const number = orgNumber('556123456');
+    const emails = ['first-at-once@example.com', 'second-at-once@example.com'];
+    for (const email of emails) expect((await signUp(form({ Email: email, OrganisationNumber: number }))).statusCode).toBe(200);
+    const tokens = await Promise.all(emails.map(async (email) => tokenIn((await mailsTo(email))[0].text_body)));
+    const answers = await Promise.all(tokens.map((token) => verify(token)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    expect(await count(`select count(*)::int as n from companies where organisation_number = $1`, [number])).toBe(1);
+  });
+});
+
 describe('company status', () => {
   it('moves registered → awaiting approval on send for approval, once; approved is data', async () => {
     const body = form({ Email: 'status@example.com', OrganisationNumber: orgNumber('556036080') });
