@@ -121,6 +121,17 @@ describe('sign-up and the first steps in English at phone width', () => {
     await page.getByText('Enter a valid e-mail address').waitFor();
     await env.screenshot('signup-form-en-phone');
 
+    // What only the server knows is shown under its field too: a common password.
+    await page.locator('#signup-CompanyName').fill('Fjord Padel AS');
+    await page.getByRole('combobox', { name: /Country/ }).click();
+    await page.getByRole('option', { name: 'Norway' }).click();
+    await page.locator('#signup-OrganisationNumber').fill('923609016');
+    await page.locator('#signup-Email').fill('ola@fjordpadel.example.com');
+    await page.locator('#signup-Password').fill('password123');
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await page.getByText('The password is too common. Choose one that is harder to guess.').waitFor();
+    await env.screenshot('signup-form-server-error-en-phone');
+
     await page.goto(`${baseUrl}/signup/verify?token=used-or-wrong&lang=en`);
     await page.getByText('The link is invalid, already used or has expired', { exact: false }).waitFor();
     await env.screenshot('signup-link-invalid-en-phone');

@@ -52,7 +52,8 @@ export default function SignUpPage() {
     try {
       setSent(await postPublic<SignUpResponse>('/signup', { ...form, Email: form.Email.trim() }, locale));
     } catch (error) {
-      if (error instanceof PublicCallError && Object.keys(error.fieldErrors).length && error.status === 400) setErrors(error.fieldErrors as Partial<Record<Field, string>>);
+      const named = error instanceof PublicCallError && error.status === 400 ? Object.keys(error.fieldErrors).filter((f) => f in form) : [];
+      if (error instanceof PublicCallError && named.length) setErrors(error.fieldErrors as Partial<Record<Field, string>>);
       else setFailure(error instanceof Error && error.message ? error.message : translate('errors.somethingWentWrong'));
     } finally {
       setSaving(false);
