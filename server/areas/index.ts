@@ -8,6 +8,7 @@ import schedules from './schedules/index';
 import bookings from './bookings/index';
 import settings from './settings/index';
 import codelock from './codelock/index';
+import signup from './signup/index';
 import bookingReceipts from './bookings/receipt';
 import messages from './messages/index';
 
@@ -26,5 +27,6 @@ export default async function areas(app: FastifyInstance): Promise<void> {
   await app.register(settings);
   await app.register(bookingReceipts);
   await app.register(codelock);
+  await app.register(signup);
   await app.register(messages);
 }
