@@ -23,14 +23,14 @@ export default function MessageTemplatesTab() {
   return (
     <Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, justifyContent: 'space-between' }}>
-        <TextField size="small" select label={translate('messages.language')} value={language} onChange={(e) => setLanguage(e.target.value)} sx={{ minWidth: 160 }}>
+        <TextField size="small" select label={translate('messages.language')} value={language} onChange={(e) => setLanguage(e.target.value)} sx={{ width: { xs: '100%', sm: 220 } }}>
           {LANGUAGES.map((l) => (
             <MenuItem key={l} value={l}>
               {translate(`messages.languages.${l}`)}
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="contained" startIcon={<AddIcon />} component={Link} to="/messages/templates/new">
+        <Button variant="contained" startIcon={<AddIcon />} component={Link} to="/messages/templates/new" sx={{ whiteSpace: 'nowrap', alignSelf: { sm: 'center' } }}>
           {translate('messages.templates.new')}
         </Button>
       </Stack>
