@@ -178,3 +178,9 @@ export interface CaughtMessageQuery {
   /** @maxLength 200 */
   To?: string;
 }
+
+/** GET, PUT /messages/settings: when reminders go out. */
+export interface MessageSettings {
+  /** Hours before the booking's start. @minimum 1 @maximum 720 */
+  ReminderHoursBefore: number;
+}

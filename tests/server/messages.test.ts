@@ -109,11 +109,22 @@ describe('sending', () => {
     expect(dashboard.Totals.Sent).toBeGreaterThanOrEqual(3);
   });
 
-  it('respects the send flags, queues a reminder for later and sends the cancellation', async () => {
+  it('respects the send flags, queues a reminder at the configured time and sends the cancellation', async () => {
+    const bad = await server.api({ method: 'PUT', url: '/api/messages/settings', payload: { ReminderHoursBefore: 0 } });
+    expect(bad.statusCode).toBe(400);
+    const settings = await server.api({ method: 'PUT', url: '/api/messages/settings', payload: { ReminderHoursBefore: 48 } });
+    expect(settings.json()).toEqual({ ReminderHoursBefore: 48 });
     const booking = await book(server, { ServiceId: padel, Customer: newCustomer('Quiet'), From: '2030-04-03T10:00:00', SendEmailConfirmation: false, SendSmsConfirmation: false, SendEmailReminder: true });
     await server.app.jobs.drain();
     let log = await get<Page<MessageLogEntry>>(`/api/messages/log?BookingId=${booking.Id}`);
     expect(log.Results.map((e) => [e.TypeId, e.Status])).toEqual([[2, 'queued']]);
+    const job = await server.db.one<{ hours: number }>(
+      `select round(extract(epoch from (b.starts_at - j.start_after)) / 3600)::int as hours
+         from message_log l join bookings b on b.id = l.booking_id join pgboss.job j on j.name = 'outbox' and j.data ->> 'id' = l.outbox_id::text
+        where l.booking_id = $1`,
+      [booking.Id],
+    );
+    expect(job?.hours).toBe(48);
     const cancel = await server.api({ method: 'DELETE', url: `/api/bookings/${booking.Id}?SendEmail=true` });
     expect(cancel.statusCode, cancel.body).toBe(200);
     await server.app.jobs.drain();

@@ -11,6 +11,7 @@ import { ensureDefaultTemplates } from './defaults';
 import { registerLogRoutes } from './log';
 import { registerMessagingMessages } from './messages';
 import { registerOutboxRoutes } from './outboxPage';
+import { registerSettingsRoutes } from './settings';
 import { bookingEventHandler, deliverMessage, deliverPaymentRequest, MESSAGE_KIND, PAYMENT_REQUEST_KIND } from './sending';
 import { registerTemplateRoutes } from './templateRoutes';
 import { messageTemplates } from './templates';
@@ -37,4 +38,5 @@ export default async function messagesArea(app: FastifyInstance): Promise<void> 
   registerResource(app, messageTemplates);
   registerLogRoutes(app);
   registerOutboxRoutes(app);
+  registerSettingsRoutes(app);
 }

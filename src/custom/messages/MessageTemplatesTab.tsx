@@ -8,6 +8,7 @@ import type { QueryResponse } from '../../../schema/common';
 import type { MessageTemplate } from '../../../schema/messages';
 import { apiErrorInfo, useApi } from '../../common/api';
 import { LANGUAGES } from './api';
+import { ReminderSetting } from './ReminderSetting';
 
 /** The message templates (GET /messages/templates): one per type, send method and language, optionally per service. */
 export default function MessageTemplatesTab() {
@@ -67,6 +68,9 @@ export default function MessageTemplatesTab() {
           </Table>
         </TableContainer>
       )}
+      <Box sx={{ mt: 3 }}>
+        <ReminderSetting />
+      </Box>
     </Box>
   );
 }
