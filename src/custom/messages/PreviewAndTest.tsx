@@ -55,7 +55,7 @@ export function PreviewAndTest() {
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
         <TextField size="small" type="number" label={translate('messages.test.bookingId')} helperText={translate('messages.test.bookingHelp')} value={bookingId} onChange={(e) => setBookingId(e.target.value)} />
-        <Button variant="outlined" startIcon={<PreviewIcon />} onClick={() => void showPreview()}>
+        <Button variant="outlined" startIcon={<PreviewIcon />} onClick={() => void showPreview()} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           {translate('messages.test.preview')}
         </Button>
       </Stack>
@@ -70,7 +70,7 @@ export function PreviewAndTest() {
           helperText={receiverError || ' '}
           slotProps={{ htmlInput: { 'data-testid': 'test-receiver' } }}
         />
-        <Button variant="outlined" startIcon={<SendIcon />} onClick={() => void sendTest()}>
+        <Button variant="outlined" startIcon={<SendIcon />} onClick={() => void sendTest()} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           {translate('messages.test.send')}
         </Button>
       </Stack>
