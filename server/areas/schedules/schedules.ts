@@ -16,14 +16,15 @@ import type { Db } from '../../db/db';
 import { ApiError, ValidationErrors } from '../../shared/errors';
 import type { Lang } from '../../shared/messages';
 import { ref } from '../../shared/schemas';
-import { defineResource, pageSchema, registerResource, type SqlParams } from '../../autoquery/index';
+import { defineResource, ID_FIELD, pageSchema, registerResource, type SqlParams } from '../../autoquery/index';
 import { parseLocal, validateAvailabilityQuery, ZoneClock, type ServiceSpec } from '../../../domain/availability';
 import { RANGE_LIMIT_DAYS } from '../../shared/limits';
 import { dayOfWeek } from '../../shared/dayOfWeek';
 import { availabilityError, loadTimeExceptions } from './availabilityData';
 import { availableTimesInSteps } from './timesInSteps';
 import { schedulingKey } from './messages';
-import { checkOwnIds, checkRangeDays, companyTimeZone, linkedNames, replaceLinks } from './references';
+import { checkOwnIds, checkRangeDays, companyTimeZone, linkedNames } from './references';
+import { replaceLinks } from '../../shared/links';
 
 /** Slot steps the schedule editor offers (GET /schedules/recurring/intervals), minutes. */
 export const SCHEDULE_INTERVALS = [5, 10, 15, 20, 30, 45, 60, 90, 120, 180, 240];
@@ -96,7 +97,7 @@ function requiredName(name: string, errors: ValidationErrors): string {
 
 /** The fields both kinds of schedule have. */
 const SCHEDULE_FIELDS = {
-  Id: { column: 'id', kind: 'int', readOnly: true },
+  ...ID_FIELD,
   Name: 'name',
   Description: 'description',
   Active: { column: 'active', kind: 'bool' },
