@@ -8,6 +8,7 @@ import schedules from './schedules/index';
 import bookings from './bookings/index';
 import settings from './settings/index';
 import codelock from './codelock/index';
+import signup from './signup/index';
 import bookingReceipts from './bookings/receipt';
 
 /**
@@ -25,4 +26,5 @@ export default async function areas(app: FastifyInstance): Promise<void> {
   await app.register(settings);
   await app.register(bookingReceipts);
   await app.register(codelock);
+  await app.register(signup);
 }

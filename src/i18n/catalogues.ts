@@ -59,6 +59,10 @@ import promoCodesEn from '../custom/promoCodes/messages/en.json';
 import promoCodesSv from '../custom/promoCodes/messages/sv.json';
 import schedulingEn from '../custom/scheduling/messages/en.json';
 import schedulingSv from '../custom/scheduling/messages/sv.json';
+import setupAccountEn from '../custom/setupAccount/messages/en.json';
+import setupAccountSv from '../custom/setupAccount/messages/sv.json';
+import signupEn from '../custom/signup/messages/en.json';
+import signupSv from '../custom/signup/messages/sv.json';
 
 type Messages = Record<string, unknown>;
 
@@ -97,4 +101,6 @@ export const catalogues: readonly Catalogue[] = [
   { folder: 'custom/newBooking', en: newBookingEn, sv: newBookingSv, fi: () => import('../custom/newBooking/messages/fi.json'), no: () => import('../custom/newBooking/messages/no.json') },
   { folder: 'custom/promoCodes', en: promoCodesEn, sv: promoCodesSv, fi: () => import('../custom/promoCodes/messages/fi.json'), no: () => import('../custom/promoCodes/messages/no.json') },
   { folder: 'custom/scheduling', en: schedulingEn, sv: schedulingSv, fi: () => import('../custom/scheduling/messages/fi.json'), no: () => import('../custom/scheduling/messages/no.json') },
+  { folder: 'custom/setupAccount', en: setupAccountEn, sv: setupAccountSv, fi: () => import('../custom/setupAccount/messages/fi.json'), no: () => import('../custom/setupAccount/messages/no.json') },
+  { folder: 'custom/signup', en: signupEn, sv: signupSv, fi: () => import('../custom/signup/messages/fi.json'), no: () => import('../custom/signup/messages/no.json') },
 ];
