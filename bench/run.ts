@@ -1,5 +1,5 @@
 /**
- * `npm run bench [bundle|customers|availability|availability-http|pricing|mixed|limits|bookings|scheduler …]`: the speed targets, measured on this machine. Prints a table and writes
+ * `npm run bench [bundle|customers|availability|availability-http|pricing|mixed|limits|bookings|messages|scheduler …]`: the speed targets, measured on this machine. Prints a table and writes
  * bench/results/latest.json. Targets are reported, never asserted in tests.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { runMixedBench, describe as describeLoad } from './mixed';
 import { runLimitsBench } from './limits';
 import { runBookingBench } from './bookings';
 import { runSchedulerBench } from './scheduler';
+import { runMessagesBench } from './messages';
 
 interface Row {
   name: string;
@@ -86,6 +87,9 @@ if (want('scheduler')) {
   for (const r of await runSchedulerBench()) {
     rows.push({ name: r.name, value: `p50 ${ms(r.p50)}, max ${ms(r.max)} (${r.runs.map((x) => x.toFixed(0)).join(', ')} ms)`, target: `< ${r.targetMs} ms`, ok: r.p50 < r.targetMs });
   }
+}
+if (want('messages')) {
+  for (const r of await runMessagesBench()) rows.push({ name: `messages: ${r.name}`, value: `${r.perSecond.toFixed(0)}/s (${r.count} in ${r.seconds.toFixed(1)} s)`, target: '', ok: true });
 }
 
 const width = Math.max(...rows.map((r) => r.name.length));

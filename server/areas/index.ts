@@ -9,7 +9,9 @@ import bookings from './bookings/index';
 import settings from './settings/index';
 import codelock from './codelock/index';
 import scheduler from './scheduler/index';
+import signup from './signup/index';
 import bookingReceipts from './bookings/receipt';
+import messages from './messages/index';
 
 /**
  * Registers every area of the API under /api: one folder and one plugin per area of the spec.
@@ -27,4 +29,6 @@ export default async function areas(app: FastifyInstance): Promise<void> {
   await app.register(bookingReceipts);
   await app.register(codelock);
   await app.register(scheduler);
+  await app.register(signup);
+  await app.register(messages);
 }
