@@ -175,3 +175,23 @@ describe('the scheduler in the browser', () => {
     await page.setViewportSize({ width: 1280, height: 860 });
   });
 });
+
+describe('the scheduler in English', () => {
+  let env: E2eEnv;
+  beforeAll(async () => {
+    env = await startE2e({ locale: 'en-US' });
+    await env.login();
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('names the board and shows 12-hour times in English', async () => {
+    const { page, baseUrl } = env;
+    await page.goto(`${baseUrl}/scheduler?date=${weekdayAhead()}`);
+    await page.getByRole('region', { name: 'Board by resource' }).waitFor();
+    await page.locator('.rbc-time-header [data-resource-id]').first().waitFor();
+    await expect.poll(() => page.locator('.rbc-time-gutter').innerText()).toMatch(/\b7:00 AM\b/);
+    await env.screenshot('scheduler-day-en');
+  });
+});
