@@ -9,6 +9,7 @@ import bookings from './bookings/index';
 import settings from './settings/index';
 import codelock from './codelock/index';
 import bookingReceipts from './bookings/receipt';
+import newsletters from './newsletters/index';
 
 /**
  * Registers every area of the API under /api: one folder and one plugin per area of the spec.
@@ -25,4 +26,5 @@ export default async function areas(app: FastifyInstance): Promise<void> {
   await app.register(settings);
   await app.register(bookingReceipts);
   await app.register(codelock);
+  await app.register(newsletters);
 }
