@@ -72,6 +72,16 @@ describe('newsletter templates', () => {
     const res = await server.api({ method: 'POST', url: '/api/newsletter/templates', payload: { Heading: '  ' } });
     expect(res.statusCode).toBe(400);
     expect(fields(res)).toEqual(['Heading']);
+    const broken = await server.api({ method: 'POST', url: '/api/newsletter/templates', payload: { Heading: 'Hej', Body: '<p>{{ Customer.Firstname </p>' } });
+    expect(broken.statusCode).toBe(400);
+    expect(fields(broken)).toEqual(['Body']);
+  });
+
+  it('lists the merge fields a newsletter can use in the caller\'s language', async () => {
+    const res = await server.api({ method: 'GET', url: '/api/newsletter/fieldtranslations', headers: { 'x-language': 'sv' } });
+    const list = res.json() as { Field: string; Name: string }[];
+    expect(list).toContainEqual(expect.objectContaining({ Field: '{{ Customer.Firstname }}', Name: 'Förnamn' }));
+    expect(list.some((f) => f.Field.includes('Booking.'))).toBe(false);
   });
 
   it("does not show or send another company's template", async () => {
@@ -191,6 +201,20 @@ describe('sending a newsletter', () => {
     await server.app.jobs.drain();
     const test = await server.db.one<{ subject: string }>("select subject from mail_outbox where to_address = 'tester@example.com' and kind = 'newsletter_test'");
     expect(test?.subject).toBe('Vårnytt');
+  });
+});
+
+describe('newsletters by SMS', () => {
+  it('sends the text to the subscribers\' mobile numbers', async () => {
+    const [id] = await subscribers(1, 'sms');
+    await server.db.query("update customers set phone = '+46701234599' where id = $1", [id]);
+    const tpl = await newTemplate({ SendMethodId: 2, Body: '<p>Rea i helgen, {{ Customer.Firstname }}!</p>' });
+    const send = await ok<NewsletterSend>('POST', '/api/newsletter/send', { Id: tpl.Id, Customers: [id] });
+    await makeDue(send.Id);
+    await dispatchDueNewsletters(server.app);
+    await server.app.jobs.drain();
+    const sms = await server.db.one<{ text_body: string }>("select text_body from mail_outbox where to_address = '+46701234599' and kind = 'newsletter'");
+    expect(sms?.text_body).toContain('Rea i helgen, Kund1!');
   });
 });
 

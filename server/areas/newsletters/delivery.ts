@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Lang } from '../../shared/messages';
-import { renderNewsletter, type NewsletterReceiver } from './content';
+import { renderNewsletter, type NewsletterContent, type NewsletterReceiver } from './content';
 import { unsubscribeLinks } from './unsubscribe';
 
 /** The job that sends one batch of a newsletter's receivers and queues the next batch. */
@@ -20,6 +20,9 @@ interface SendRow {
   state: string;
   lang: Lang;
   company_name: string;
+  company_email: string;
+  company_phone: string | null;
+  company_homepage: string | null;
 }
 
 interface EntryRow {
@@ -64,7 +67,7 @@ async function claim(app: FastifyInstance, sendId: number, entryIds: number[] | 
   return rows.sort((a, b) => a.id - b.id);
 }
 
-async function receivers(app: FastifyInstance, companyId: number, entries: EntryRow[]): Promise<Map<number, NewsletterReceiver>> {
+async function receivers(app: FastifyInstance, companyId: number, entries: EntryRow[]): Promise<Map<number, NonNullable<NewsletterReceiver['customer']>>> {
   const ids = entries.flatMap((e) => (e.customer_id ? [e.customer_id] : []));
   if (!ids.length) return new Map();
   const rows = await app.db.query<{ id: number; firstname: string; lastname: string; email: string | null; phone: string | null }>(
@@ -81,7 +84,8 @@ async function receivers(app: FastifyInstance, companyId: number, entries: Entry
  */
 export async function sendNewsletterBatch(app: FastifyInstance, payload: { sendId: number; entryIds?: number[] }): Promise<void> {
   const send = await app.db.one<SendRow>(
-    `select s.id, s.company_id, s.heading, s.message_body, s.image_url, s.send_method_id, s.state, s.lang, c.name as company_name
+    `select s.id, s.company_id, s.heading, s.message_body, s.image_url, s.send_method_id, s.state, s.lang,
+            c.name as company_name, c.email as company_email, c.phone as company_phone, c.homepage as company_homepage
        from newsletter_sends s join companies c on c.id = s.company_id where s.id = $1`,
     [payload.sendId],
   );
@@ -89,23 +93,24 @@ export async function sendNewsletterBatch(app: FastifyInstance, payload: { sendI
   const entries = await claim(app, send.id, payload.entryIds);
   const people = await receivers(app, send.company_id, entries);
   const linkOf = await unsubscribeLinks(app.db, send.company_id, app.config.publicUrl);
+  const content: NewsletterContent = {
+    heading: send.heading,
+    body: send.message_body,
+    imageUrl: send.image_url,
+    company: { Name: send.company_name, Email: send.company_email, Phone: send.company_phone ?? '', Homepage: send.company_homepage ?? '' },
+    lang: send.lang,
+  };
   let sent = 0;
   let failed = 0;
   for (const entry of entries) {
-    const receiver = entry.customer_id ? (people.get(entry.customer_id) ?? null) : null;
+    const customer = entry.customer_id ? (people.get(entry.customer_id) ?? null) : null;
     try {
-      const content = await renderNewsletter(
-        {
-          heading: send.heading,
-          body: send.message_body,
-          imageUrl: send.image_url,
-          companyName: send.company_name,
-          unsubscribeUrl: entry.customer_id ? linkOf(entry.customer_id) : null,
-          lang: send.lang,
-        },
-        receiver,
-      );
-      await app.mailer.send({ companyId: send.company_id, to: entry.receiver, subject: content.subject, html: content.html, text: content.text, kind: 'newsletter' });
+      const message = await renderNewsletter(content, { customer, unsubscribeUrl: entry.customer_id ? linkOf(entry.customer_id) : null });
+      if (send.send_method_id === 1) {
+        await app.mailer.send({ companyId: send.company_id, to: entry.receiver, subject: message.subject, html: message.html, text: message.text, kind: 'newsletter' });
+      } else {
+        await app.sms.send({ companyId: send.company_id, to: entry.receiver, text: message.text, kind: 'newsletter' });
+      }
       await app.db.query(`update newsletter_log set state = 'sent', sent_at = now(), error = null, updated = now() where id = $1`, [entry.id]);
       sent += 1;
     } catch (err) {

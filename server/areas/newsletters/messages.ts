@@ -44,11 +44,11 @@ const messages = {
     fi: 'Vastaanottaja on perunut uutiskirjeen tilauksen.',
     no: 'Mottakeren har avsluttet abonnementet på nyhetsbrevet.',
   },
-  NewsletterSmsNotAvailable: {
-    sv: 'SMS-utskick är inte tillgängliga ännu.',
-    en: 'Sending by SMS is not available yet.',
-    fi: 'Tekstiviestilähetys ei ole vielä käytettävissä.',
-    no: 'Utsendelse på SMS er ikke tilgjengelig ennå.',
+  NewsletterTemplateSyntax: {
+    sv: "Kopplingsfälten i '{field}' går inte att läsa: {error}",
+    en: "The merge fields in '{field}' cannot be read: {error}",
+    fi: "Kentän '{field}' yhdistämiskenttiä ei voi lukea: {error}",
+    no: "Flettefeltene i '{field}' kan ikke leses: {error}",
   },
 } satisfies Record<string, Record<Lang, string>>;
 

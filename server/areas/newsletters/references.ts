@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { NewsletterCustomer, NewsletterCustomerQuery, NewsletterEmailTemplate, NewsletterEmailTemplateQuery, NewsletterSendMethod } from '../../../schema/newsletters';
 import { containsPattern, defineResource, pageSchema } from '../../autoquery/index';
 import { ref } from '../../shared/schemas';
+import { newsletterFieldTranslations } from './content';
 import { newsletterWords } from './messages';
 
 /** GET /newsletter/customers: the customers a newsletter can go to (those who subscribed, unless SubscribedToNewsletter=false). */
@@ -37,6 +38,8 @@ export function registerReferenceRoutes(app: FastifyInstance): void {
     ];
     return { Offset: 0, Total: results.length, Results: results };
   });
+
+  app.get('/newsletter/fieldtranslations', async (request) => newsletterFieldTranslations(request.ctx.lang));
 
   app.get(
     '/newsletter/emailtemplates',

@@ -1,6 +1,6 @@
 import type { NewsletterTemplate, NewsletterTemplateInput, NewsletterTemplateQuery } from '../../../schema/newsletters';
 import { containsPattern, defineResource, RECORD_FIELDS } from '../../autoquery/index';
-import { cleanBody } from './content';
+import { cleanTemplate } from './content';
 
 /** GET, POST /newsletter/templates; PUT, DELETE /newsletter/templates/{Id}. The body is sanitised when saved. */
 export const newsletterTemplates = defineResource<NewsletterTemplate, NewsletterTemplateInput, NewsletterTemplateQuery>({
@@ -29,7 +29,7 @@ export const newsletterTemplates = defineResource<NewsletterTemplate, Newsletter
   },
   hooks: {
     beforeWrite(input) {
-      return { input: { ...input, Body: cleanBody(input.Body ?? ''), ImageUrl: input.ImageUrl?.trim() || null, SendMethodId: input.SendMethodId ?? 1 } };
+      return { input: { ...input, Body: cleanTemplate(input.Heading ?? '', input.Body ?? ''), ImageUrl: input.ImageUrl?.trim() || null, SendMethodId: input.SendMethodId ?? 1 } };
     },
   },
 });
