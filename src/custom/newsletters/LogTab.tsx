@@ -24,7 +24,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useLocale, useNotify, useTranslate } from 'react-admin';
 import type { Newsletter, NewsletterSend } from '../../../schema/newsletters';
 import { apiErrorInfo, useApi } from '../../common/api';
-import { formatWireDate, formatWireTime } from '../../i18n/format';
+import { formatWireDate } from '../../i18n/format';
 import { SafeHtml } from './SafeHtml';
 import { SendMethodIcon } from './SendMethodIcon';
 import { PAGE_SIZE, useNewsletterList, type ListState } from './useNewsletterApi';
@@ -32,7 +32,7 @@ import { PAGE_SIZE, useNewsletterList, type ListState } from './useNewsletterApi
 /** How often the log is read again while a newsletter is scheduled or being sent. */
 const POLL_MS = 3000;
 
-const dateTime = (value: string | null, locale: string) => (value ? `${formatWireDate(value, locale)} ${formatWireTime(value, locale)}` : '');
+const dateTime = (value: string | null, locale: string) => (value ? formatWireDate(value, locale) : '');
 
 /** The sends not done yet: when, how far the queue has come, and Cancel. */
 function PendingSends({ sends, onCancel }: { sends: NewsletterSend[]; onCancel: (send: NewsletterSend) => void }) {
@@ -176,7 +176,7 @@ export function LogTab({ list, page, onPage }: { list: ListState<Newsletter>; pa
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(entry.Created, locale)}</TableCell>
                   <TableCell>{entry.Receiver}</TableCell>
-                  <TableCell>{entry.MessageTitle}</TableCell>
+                  <TableCell sx={{ minWidth: 160 }}>{entry.MessageTitle}</TableCell>
                   <TableCell>
                     <StatusChip entry={entry} />
                   </TableCell>

@@ -10,7 +10,7 @@ import { apiErrorInfo, useApi } from '../../common/api';
 import { PageHeading } from '../../common/PageHeading';
 import { useSubmit } from '../useSubmit';
 
-const RichTextInput = lazy(() => import('ra-input-rich-text').then((m) => ({ default: m.RichTextInput })));
+const RichTextEditor = lazy(() => import('../../common/inputs/RichTextEditor'));
 
 interface FieldTranslation {
   Id: string;
@@ -135,7 +135,7 @@ export default function TemplatePage() {
               <TextInput source="ImageUrl" label="newsletters.fields.ImageUrl" fullWidth helperText="newsletters.template.imageHelp" />
               <MergeFields />
               <Suspense fallback={<CircularProgress size={24} />}>
-                <RichTextInput source="Body" label="newsletters.fields.Body" fullWidth />
+                <RichTextEditor source="Body" label="newsletters.fields.Body" fullWidth />
               </Suspense>
               <Stack direction="row" spacing={2} sx={{ pt: 1 }}>
                 <SaveButton />
