@@ -1,5 +1,5 @@
 /**
- * `npm run bench [bundle|customers|availability|availability-http|pricing|mixed|limits|bookings …]`: the speed targets, measured on this machine. Prints a table and writes
+ * `npm run bench [bundle|customers|availability|availability-http|pricing|mixed|limits|bookings|newsletters …]`: the speed targets, measured on this machine. Prints a table and writes
  * bench/results/latest.json. Targets are reported, never asserted in tests.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { runAvailabilityHttpBench } from './availabilityHttp';
 import { runMixedBench, describe as describeLoad } from './mixed';
 import { runLimitsBench } from './limits';
 import { runBookingBench } from './bookings';
+import { runNewsletterBench } from './newsletters';
 
 interface Row {
   name: string;
@@ -78,6 +79,19 @@ if (want('bookings')) {
     const target = r.name.startsWith('GET /bookings') ? 20 : 30;
     rows.push({ name: `${r.name} p50`, value: ms(r.p50), target: '', ok: true });
     rows.push({ name: `${r.name} p95`, value: `${ms(r.p95)}${r.errors ? ` (${r.errors} errors)` : ''}`, target: `< ${target} ms`, ok: r.p95 < target && r.errors === 0 });
+  }
+}
+
+if (want('newsletters')) {
+  for (const r of await runNewsletterBench()) {
+    const worst = Math.max(...r.queueMs);
+    rows.push({ name: `${r.name}: time to queue`, value: `${r.queueMs.map(ms).join(', ')}`, target: '< 2000 ms, one request', ok: worst < 2000 && r.errors === 0 });
+    rows.push({
+      name: `${r.name}: delivered to the catcher`,
+      value: `${(r.deliverMs / 1000).toFixed(1)} s (${((r.receivers * 1000) / r.deliverMs).toFixed(0)} mails/s incl. the sweep's ≤ 5 s wait, ${r.errors} errors)`,
+      target: '0 errors',
+      ok: r.errors === 0,
+    });
   }
 }
 

@@ -143,13 +143,13 @@ describe('sending a newsletter', () => {
     expect(send.Total).toBe(ids.length);
     expect(await dispatchDueNewsletters(server.app)).toBe(0);
 
+    // One batch (as the job runs them, called here before the queue has the send): progress is written.
+    expect(await sendNewsletterBatch(server.app, { sendId: send.Id })).toBe(true);
+    expect(await sendOf(send.Id)).toMatchObject({ SentCount: NEWSLETTER_BATCH_SIZE, Total: ids.length });
+
     await makeDue(send.Id);
     expect(await dispatchDueNewsletters(server.app)).toBe(1);
     expect(await dispatchDueNewsletters(server.app)).toBe(0);
-    await sendNewsletterBatch(server.app, { sendId: send.Id });
-    const halfway = await sendOf(send.Id);
-    expect(halfway.SentCount).toBeGreaterThanOrEqual(NEWSLETTER_BATCH_SIZE);
-
     await server.app.jobs.drain();
     expect(await sendOf(send.Id)).toMatchObject({ State: 'sent', SentCount: ids.length, FailedCount: 0 });
     const receivers = ids.map((_, i) => `${tag}${i + 1}@example.com`);

@@ -78,18 +78,18 @@ async function receivers(app: FastifyInstance, companyId: number, entries: Entry
 }
 
 /**
- * One batch: sends up to NEWSLETTER_BATCH_SIZE receivers of the send, each marked sent (or failed,
- * with the reason) as it goes, writes the send's progress, and queues the next batch while
- * receivers are left. A cancelled send stops at the next batch.
+ * One batch: sends up to NEWSLETTER_BATCH_SIZE receivers of the send, marks them sent (or failed,
+ * with the reason) and writes the send's progress. Answers whether receivers are left. A cancelled
+ * send stops at the next batch.
  */
-export async function sendNewsletterBatch(app: FastifyInstance, payload: { sendId: number; entryIds?: number[] }): Promise<void> {
+export async function sendNewsletterBatch(app: FastifyInstance, payload: { sendId: number; entryIds?: number[] }): Promise<boolean> {
   const send = await app.db.one<SendRow>(
     `select s.id, s.company_id, s.heading, s.message_body, s.image_url, s.send_method_id, s.state, s.lang,
             c.name as company_name, c.email as company_email, c.phone as company_phone, c.homepage as company_homepage
        from newsletter_sends s join companies c on c.id = s.company_id where s.id = $1`,
     [payload.sendId],
   );
-  if (!send || (send.state === 'canceled' && !payload.entryIds)) return;
+  if (!send || (send.state === 'canceled' && !payload.entryIds)) return false;
   const entries = await claim(app, send.id, payload.entryIds);
   const people = await receivers(app, send.company_id, entries);
   const linkOf = await unsubscribeLinks(app.db, send.company_id, app.config.publicUrl);
@@ -100,8 +100,8 @@ export async function sendNewsletterBatch(app: FastifyInstance, payload: { sendI
     company: { Name: send.company_name, Email: send.company_email, Phone: send.company_phone ?? '', Homepage: send.company_homepage ?? '' },
     lang: send.lang,
   };
-  let sent = 0;
-  let failed = 0;
+  const sentIds: number[] = [];
+  const failures: { id: number; error: string }[] = [];
   for (const entry of entries) {
     const customer = entry.customer_id ? (people.get(entry.customer_id) ?? null) : null;
     try {
@@ -111,17 +111,24 @@ export async function sendNewsletterBatch(app: FastifyInstance, payload: { sendI
       } else {
         await app.sms.send({ companyId: send.company_id, to: entry.receiver, text: message.text, kind: 'newsletter' });
       }
-      await app.db.query(`update newsletter_log set state = 'sent', sent_at = now(), error = null, updated = now() where id = $1`, [entry.id]);
-      sent += 1;
+      sentIds.push(entry.id);
     } catch (err) {
-      await app.db.query(`update newsletter_log set state = 'failed', error = $2, updated = now() where id = $1`, [
-        entry.id,
-        String(err instanceof Error ? err.message : err).slice(0, 500),
-      ]);
-      failed += 1;
+      failures.push({ id: entry.id, error: String(err instanceof Error ? err.message : err).slice(0, 500) });
     }
   }
-  await app.db.tx(async (tx) => {
+  const sent = sentIds.length;
+  const failed = failures.length;
+  // One statement per batch marks what went out; a process that dies mid-batch leaves its entries
+  // 'sending', and they go out again (at least once) when the batch is retried after ten minutes.
+  if (sent) await app.db.query(`update newsletter_log set state = 'sent', sent_at = now(), error = null, updated = now() where id = any($1::int[])`, [sentIds]);
+  if (failed) {
+    await app.db.query(
+      `update newsletter_log l set state = 'failed', error = f.error, updated = now()
+         from unnest($1::int[], $2::text[]) as f(id, error) where l.id = f.id`,
+      [failures.map((f) => f.id), failures.map((f) => f.error)],
+    );
+  }
+  return app.db.tx(async (tx) => {
     const left = await tx.one<{ n: number }>(`select count(*)::int as n from newsletter_log where send_id = $1 and state in ('queued', 'sending')`, [send.id]);
     const done = (left?.n ?? 0) === 0;
     await tx.query(
@@ -131,14 +138,29 @@ export async function sendNewsletterBatch(app: FastifyInstance, payload: { sendI
         where id = $1`,
       [send.id, sent, failed, done],
     );
-    if (!done && !payload.entryIds && entries.length) await app.jobs.send(tx, NEWSLETTER_BATCH_JOB, { sendId: send.id });
+    return !done && !payload.entryIds && entries.length > 0;
   });
+}
+
+/** How long one job sends batch after batch before it hands the rest to a new job (other jobs get their turn). */
+const JOB_BUDGET_MS = 5_000;
+
+/**
+ * The batch job: batches one after another for up to five seconds (each writing its progress),
+ * then, while receivers are left, the next job. A job that dies is retried by the queue and goes on
+ * where the last committed batch ended.
+ */
+export async function runNewsletterJob(app: FastifyInstance, payload: { sendId: number; entryIds?: number[] }): Promise<void> {
+  const until = Date.now() + JOB_BUDGET_MS;
+  let more = true;
+  while (more && Date.now() < until) more = await sendNewsletterBatch(app, payload);
+  if (more) await app.jobs.send(app.db, NEWSLETTER_BATCH_JOB, { sendId: payload.sendId });
 }
 
 /** Registers the batch job and, from ready to close, the sweep that starts sends when their time comes. */
 export function registerNewsletterDelivery(app: FastifyInstance): void {
   if (!app.hasDecorator('jobs')) return;
-  app.jobs.work(NEWSLETTER_BATCH_JOB, (payload) => sendNewsletterBatch(app, payload as { sendId: number; entryIds?: number[] }));
+  app.jobs.work(NEWSLETTER_BATCH_JOB, (payload) => runNewsletterJob(app, payload as { sendId: number; entryIds?: number[] }));
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     timer = setInterval(() => void dispatchDueNewsletters(app).catch((err: unknown) => app.log.warn({ err }, 'newsletter dispatch failed')), DISPATCH_EVERY_MS);
