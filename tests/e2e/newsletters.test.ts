@@ -73,3 +73,27 @@ describe('an administrator sends a newsletter', () => {
     await env.screenshot('newsletters-log-phone-sv');
   }, 180_000);
 });
+
+describe('newsletters in English on a phone', () => {
+  let env: E2eEnv;
+
+  beforeAll(async () => {
+    env = await startE2e({ locale: 'en-US', width: 390, height: 844 });
+    await env.login();
+  });
+
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('shows the empty log, and a send without a template names the field', async () => {
+    const { page, baseUrl } = env;
+    await page.goto(`${baseUrl}/newsletters`);
+    await page.getByText('No newsletters have been sent yet.').waitFor({ timeout: 15000 });
+    await env.screenshot('newsletters-log-empty-en-phone');
+    await page.goto(`${baseUrl}/newsletters/send`);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('Required').first().waitFor({ timeout: 15000 });
+    await env.screenshot('newsletters-send-error-en-phone');
+  });
+});
