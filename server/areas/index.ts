@@ -8,6 +8,7 @@ import schedules from './schedules/index';
 import bookings from './bookings/index';
 import settings from './settings/index';
 import codelock from './codelock/index';
+import signup from './signup/index';
 import bookingReceipts from './bookings/receipt';
 import newsletters from './newsletters/index';
 
@@ -27,4 +28,5 @@ export default async function areas(app: FastifyInstance): Promise<void> {
   await app.register(bookingReceipts);
   await app.register(codelock);
   await app.register(newsletters);
+  await app.register(signup);
 }

@@ -61,6 +61,10 @@ import newslettersEn from '../custom/newsletters/messages/en.json';
 import newslettersSv from '../custom/newsletters/messages/sv.json';
 import schedulingEn from '../custom/scheduling/messages/en.json';
 import schedulingSv from '../custom/scheduling/messages/sv.json';
+import setupAccountEn from '../custom/setupAccount/messages/en.json';
+import setupAccountSv from '../custom/setupAccount/messages/sv.json';
+import signupEn from '../custom/signup/messages/en.json';
+import signupSv from '../custom/signup/messages/sv.json';
 
 type Messages = Record<string, unknown>;
 
@@ -100,4 +104,6 @@ export const catalogues: readonly Catalogue[] = [
   { folder: 'custom/promoCodes', en: promoCodesEn, sv: promoCodesSv, fi: () => import('../custom/promoCodes/messages/fi.json'), no: () => import('../custom/promoCodes/messages/no.json') },
   { folder: 'custom/newsletters', en: newslettersEn, sv: newslettersSv, fi: () => import('../custom/newsletters/messages/fi.json'), no: () => import('../custom/newsletters/messages/no.json') },
   { folder: 'custom/scheduling', en: schedulingEn, sv: schedulingSv, fi: () => import('../custom/scheduling/messages/fi.json'), no: () => import('../custom/scheduling/messages/no.json') },
+  { folder: 'custom/setupAccount', en: setupAccountEn, sv: setupAccountSv, fi: () => import('../custom/setupAccount/messages/fi.json'), no: () => import('../custom/setupAccount/messages/no.json') },
+  { folder: 'custom/signup', en: signupEn, sv: signupSv, fi: () => import('../custom/signup/messages/fi.json'), no: () => import('../custom/signup/messages/no.json') },
 ];

@@ -11,10 +11,7 @@ import {
   DialogTitle,
   LinearProgress,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TablePagination,
   TableRow,
   Typography,
@@ -26,6 +23,7 @@ import type { Newsletter, NewsletterSend } from '../../../schema/newsletters';
 import { apiErrorInfo, useApi } from '../../common/api';
 import { formatWireDate } from '../../i18n/format';
 import { SafeHtml } from './SafeHtml';
+import { OutlinedTable } from '../../common/OutlinedTable';
 import { SendMethodIcon } from './SendMethodIcon';
 import { PAGE_SIZE, useNewsletterList, type ListState } from './useNewsletterApi';
 
@@ -151,9 +149,9 @@ export function LogTab({ list, page, onPage }: { list: ListState<Newsletter>; pa
           {translate('newsletters.log.empty')}
         </Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('newsletters.tabs.newsletterlog')}>
-          <Table size="small">
-            <TableHead>
+        <OutlinedTable
+          aria-label={translate('newsletters.tabs.newsletterlog')}
+          head={
               <TableRow>
                 <TableCell>{translate('newsletters.fields.SendMethodId')}</TableCell>
                 <TableCell>{translate('newsletters.fields.Created')}</TableCell>
@@ -167,8 +165,8 @@ export function LogTab({ list, page, onPage }: { list: ListState<Newsletter>; pa
                   </Box>
                 </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
+          }
+        >
               {list.rows.map((entry) => (
                 <TableRow key={entry.Id}>
                   <TableCell>
@@ -191,9 +189,7 @@ export function LogTab({ list, page, onPage }: { list: ListState<Newsletter>; pa
                   </TableCell>
                 </TableRow>
               ))}
-            </TableBody>
-          </Table>
-        </Box>
+        </OutlinedTable>
       )}
       <TablePagination
         component="div"

@@ -1,16 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Badge, Box, Card, CardContent, FormControlLabel, Stack, Switch, Tab, Tabs, TextField } from '@mui/material';
+import { Box, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import HistoryIcon from '@mui/icons-material/History';
 import ArticleIcon from '@mui/icons-material/Article';
 import { useTranslate } from 'react-admin';
 import type { Newsletter, NewsletterTemplate } from '../../../schema/newsletters';
 import { PageHeading } from '../../common/PageHeading';
-import { useHashTab } from '../../shell/useHashTab';
+import { HashTabsCard } from '../../common/HashTabsCard';
 import { LogTab } from './LogTab';
 import { TemplatesTab } from './TemplatesTab';
 import { listQuery, useNewsletterList, type NewsletterFilter } from './useNewsletterApi';
 
 export const NEWSLETTER_TABS = ['newsletterlog', 'newslettertemplates'] as const;
+const ICONS = { newsletterlog: <HistoryIcon />, newslettertemplates: <ArticleIcon /> };
 
 function FilterBar({ filter, onChange }: { filter: NewsletterFilter; onChange: (next: NewsletterFilter) => void }) {
   const translate = useTranslate();
@@ -40,8 +41,6 @@ function FilterBar({ filter, onChange }: { filter: NewsletterFilter; onChange: (
  * filtered by the sent toggle and the receiver search (pages of 25, newest first).
  */
 export default function NewslettersPage() {
-  const translate = useTranslate();
-  const [tab, setTab] = useHashTab(NEWSLETTER_TABS);
   const [filter, setFilter] = useState<NewsletterFilter>({ sent: false, receiver: '' });
   const [pages, setPages] = useState({ newsletterlog: 0, newslettertemplates: 0 });
   const changeFilter = (next: NewsletterFilter) => {
@@ -54,32 +53,18 @@ export default function NewslettersPage() {
   return (
     <Box sx={{ contain: 'inline-size' }}>
       <PageHeading title="newsletters.title" />
-      <Card>
-        <Tabs value={tab} onChange={(_e, next: string) => setTab(next)} variant="scrollable" allowScrollButtonsMobile aria-label={translate('newsletters.title')} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-          {NEWSLETTER_TABS.map((name) => (
-            <Tab
-              key={name}
-              value={name}
-              iconPosition="start"
-              icon={name === 'newsletterlog' ? <HistoryIcon /> : <ArticleIcon />}
-              sx={{ minHeight: 56 }}
-              label={
-                <Badge badgeContent={counts[name]} color="primary" max={99999} showZero sx={{ '& .MuiBadge-badge': { position: 'relative', transform: 'none', ml: 1 } }}>
-                  {translate(`newsletters.tabs.${name}`)}
-                </Badge>
-              }
-            />
-          ))}
-        </Tabs>
-        <CardContent role="tabpanel" aria-label={translate(`newsletters.tabs.${tab}`)}>
-          <FilterBar filter={filter} onChange={changeFilter} />
-          {tab === 'newslettertemplates' ? (
-            <TemplatesTab list={templates} page={pages.newslettertemplates} onPage={(p) => setPages((s) => ({ ...s, newslettertemplates: p }))} />
-          ) : (
-            <LogTab list={log} page={pages.newsletterlog} onPage={(p) => setPages((s) => ({ ...s, newsletterlog: p }))} />
-          )}
-        </CardContent>
-      </Card>
+      <HashTabsCard id="newsletters" messages="newsletters" tabs={NEWSLETTER_TABS} icons={ICONS} badges={counts}>
+        {(tab) => (
+          <>
+            <FilterBar filter={filter} onChange={changeFilter} />
+            {tab === 'newslettertemplates' ? (
+              <TemplatesTab list={templates} page={pages.newslettertemplates} onPage={(p) => setPages((s) => ({ ...s, newslettertemplates: p }))} />
+            ) : (
+              <LogTab list={log} page={pages.newsletterlog} onPage={(p) => setPages((s) => ({ ...s, newsletterlog: p }))} />
+            )}
+          </>
+        )}
+      </HashTabsCard>
     </Box>
   );
 }

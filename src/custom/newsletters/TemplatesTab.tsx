@@ -1,9 +1,10 @@
-import { Alert, Box, Button, IconButton, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, IconButton, Stack, TableCell, TablePagination, TableRow, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import type { NewsletterTemplate } from '../../../schema/newsletters';
+import { OutlinedTable } from '../../common/OutlinedTable';
 import { SendMethodIcon } from './SendMethodIcon';
 import { PAGE_SIZE, type ListState } from './useNewsletterApi';
 
@@ -23,16 +24,16 @@ export function TemplatesTab({ list, page, onPage }: { list: ListState<Newslette
           {translate('newsletters.templates.empty')}
         </Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('newsletters.tabs.newslettertemplates')}>
-          <Table size="small">
-            <TableHead>
+        <OutlinedTable
+          aria-label={translate('newsletters.tabs.newslettertemplates')}
+          head={
               <TableRow>
                 <TableCell>{translate('newsletters.fields.SendMethodId')}</TableCell>
                 <TableCell>{translate('newsletters.fields.Heading')}</TableCell>
                 <TableCell>{translate('ra.action.edit')}</TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
+          }
+        >
               {list.rows.map((template) => (
                 <TableRow key={template.Id}>
                   <TableCell>
@@ -46,9 +47,7 @@ export function TemplatesTab({ list, page, onPage }: { list: ListState<Newslette
                   </TableCell>
                 </TableRow>
               ))}
-            </TableBody>
-          </Table>
-        </Box>
+        </OutlinedTable>
       )}
       <TablePagination
         component="div"
