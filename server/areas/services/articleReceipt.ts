@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
-import { readRecord } from '../../autoquery/index';
+import { readRecord, type ResourceDeclaration } from '../../autoquery/index';
+import type { Article, ArticleInput, ArticleQuery } from '../../../schema/services';
 import { INT4_MAX } from '../../shared/constants';
 import { ApiError } from '../../shared/errors';
 import type { Lang } from '../../shared/messages';
 import { receiptCompany, receiptPdf, receiptText } from '../../shared/receipt';
-import { articles } from './articles';
 
 const words = {
   title: { sv: 'Kvitto', en: 'Receipt', fi: 'Kuitti', no: 'Kvittering' },
@@ -25,7 +25,7 @@ interface ArticleReportQuery {
  * GET /articles/{Id}/reports?SendReceiptMethod=2 (the article's receipt as PDF: the company's
  * details, the line with its VAT rate and the VAT) or =1&Email=… (the PDF e-mailed through the outbox).
  */
-export function registerArticleReceipt(app: FastifyInstance): void {
+export function registerArticleReceipt(app: FastifyInstance, articles: ResourceDeclaration<Article, ArticleInput, ArticleQuery>): void {
   app.get(
     '/articles/:Id/reports',
     {

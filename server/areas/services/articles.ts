@@ -40,5 +40,5 @@ export const articles = defineResource<Article, ArticleInput, ArticleQuery>({
 /** GET, POST /articles; PUT, DELETE /articles/{Id}; GET /articles/{Id}/reports (the receipt as PDF). */
 export default async function articlesArea(app: FastifyInstance): Promise<void> {
   registerResource(app, articles);
-  registerArticleReceipt(app);
+  registerArticleReceipt(app, articles);
 }
