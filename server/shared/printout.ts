@@ -1,13 +1,24 @@
 import type { Db } from '../db/db';
+import { ApiError } from './errors';
+import { sanitizeRichText } from './html';
 import type { Lang } from './messages';
 import { drawRichText, pdfBuffer } from './pdf';
-import { bookingMergeData, renderTemplate } from './templates/index';
+import { bookingMergeData, renderTemplate, templateError } from './templates/index';
 
 /** A booking printout's layout: its name, and header and body as rich text with merge fields. */
 export interface PrintoutLayout {
   Name: string;
   Header: string;
   Body: string;
+}
+
+/** A printout's Header and Body as stored: merge fields that parse (else 400 'PrintoutTemplateSyntax' naming the field), HTML sanitised by the rich-text rules. */
+export function cleanPrintout<T extends { Header?: string; Body?: string }>(input: T): T {
+  for (const field of ['Header', 'Body'] as const) {
+    const error = templateError(input[field] ?? '');
+    if (error) throw ApiError.field(400, field, 'PrintoutTemplateSyntax', { error });
+  }
+  return { ...input, Header: sanitizeRichText(input.Header ?? ''), Body: sanitizeRichText(input.Body ?? '') };
 }
 
 /**

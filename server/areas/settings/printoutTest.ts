@@ -3,10 +3,10 @@ import type { BookingPrintoutTest } from '../../../schema/printouts';
 import { findRecord } from '../../autoquery/index';
 import { ApiError } from '../../shared/errors';
 import { extendMessages, type Lang } from '../../shared/messages';
-import { bookingPrintoutPdf } from '../../shared/printout';
+import { bookingPrintoutPdf, cleanPrintout } from '../../shared/printout';
 import { ref } from '../../shared/schemas';
 import { bookingFieldTranslations } from '../../shared/templates/index';
-import { bookingPrintouts, cleanPrintout } from './printouts';
+import { bookingPrintouts } from './printouts';
 
 const messages = {
   PrintoutNoBooking: {
