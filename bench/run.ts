@@ -1,5 +1,5 @@
 /**
- * `npm run bench [bundle|customers|availability|availability-http|pricing|mixed|limits|bookings|newsletters …]`: the speed targets, measured on this machine. Prints a table and writes
+ * `npm run bench [bundle|customers|availability|availability-http|pricing|mixed|limits|bookings|messages|newsletters …]`: the speed targets, measured on this machine. Prints a table and writes
  * bench/results/latest.json. Targets are reported, never asserted in tests.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { runMixedBench, describe as describeLoad } from './mixed';
 import { runLimitsBench } from './limits';
 import { runBookingBench } from './bookings';
 import { runNewsletterBench } from './newsletters';
+import { runMessagesBench } from './messages';
 
 interface Row {
   name: string;
@@ -82,6 +83,9 @@ if (want('bookings')) {
   }
 }
 
+if (want('messages')) {
+  for (const r of await runMessagesBench()) rows.push({ name: `messages: ${r.name}`, value: `${r.perSecond.toFixed(0)}/s (${r.count} in ${r.seconds.toFixed(1)} s)`, target: '', ok: true });
+}
 if (want('newsletters')) {
   for (const r of await runNewsletterBench()) {
     const worst = Math.max(...r.queueMs);

@@ -11,6 +11,7 @@ import codelock from './codelock/index';
 import signup from './signup/index';
 import bookingReceipts from './bookings/receipt';
 import newsletters from './newsletters/index';
+import messages from './messages/index';
 
 /**
  * Registers every area of the API under /api: one folder and one plugin per area of the spec.
@@ -29,4 +30,5 @@ export default async function areas(app: FastifyInstance): Promise<void> {
   await app.register(codelock);
   await app.register(newsletters);
   await app.register(signup);
+  await app.register(messages);
 }
