@@ -1,5 +1,5 @@
 /**
- * `npm run bench [bundle|customers|availability|availability-http|pricing|mixed|limits|bookings|messages|scheduler …]`: the speed targets, measured on this machine. Prints a table and writes
+ * `npm run bench [bundle|customers|availability|availability-http|pricing|mixed|limits|bookings|messages|scheduler|newsletters …]`: the speed targets, measured on this machine. Prints a table and writes
  * bench/results/latest.json. Targets are reported, never asserted in tests.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { runMixedBench, describe as describeLoad } from './mixed';
 import { runLimitsBench } from './limits';
 import { runBookingBench } from './bookings';
 import { runSchedulerBench } from './scheduler';
+import { runNewsletterBench } from './newsletters';
 import { runMessagesBench } from './messages';
 
 interface Row {
@@ -90,6 +91,18 @@ if (want('scheduler')) {
 }
 if (want('messages')) {
   for (const r of await runMessagesBench()) rows.push({ name: `messages: ${r.name}`, value: `${r.perSecond.toFixed(0)}/s (${r.count} in ${r.seconds.toFixed(1)} s)`, target: '', ok: true });
+}
+if (want('newsletters')) {
+  for (const r of await runNewsletterBench()) {
+    const worst = Math.max(...r.queueMs);
+    rows.push({ name: `${r.name}: time to queue`, value: `${r.queueMs.map(ms).join(', ')}`, target: '< 2000 ms, one request', ok: worst < 2000 && r.errors === 0 });
+    rows.push({
+      name: `${r.name}: delivered to the catcher`,
+      value: `${(r.deliverMs / 1000).toFixed(1)} s (${((r.receivers * 1000) / r.deliverMs).toFixed(0)} mails/s incl. the sweep's ≤ 5 s wait, ${r.errors} errors)`,
+      target: '0 errors',
+      ok: r.errors === 0,
+    });
+  }
 }
 
 const width = Math.max(...rows.map((r) => r.name.length));

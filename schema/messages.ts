@@ -181,6 +181,6 @@ export interface CaughtMessageQuery {
 
 /** GET, PUT /messages/settings: when reminders go out. */
 export interface MessageSettings {
-  /** Hours before the booking's start. @minimum 1 @maximum 720 */
+  /** Hours before the booking's start, whole hours. @minimum 1 @maximum 720 @asType integer */
   ReminderHoursBefore: number;
 }

@@ -24,6 +24,7 @@ import { bookingsReportPages } from './custom/bookingsReport';
 import { companyPages } from './custom/company';
 import { dashboardPages } from './custom/dashboard';
 import { newBookingPages } from './custom/newBooking';
+import { newsletterPages } from './custom/newsletters';
 import { promoCodesPages } from './custom/promoCodes';
 import { schedulingPages } from './custom/scheduling';
 import { schedulerPages } from './custom/scheduler';
@@ -64,6 +65,7 @@ export const registry: readonly RegistryEntry[] = [
   dateSchedules,
   ...schedulingPages,
   customersMeta,
+  ...newsletterPages,
   ...companyPages,
   ...bookingSettingsPages,
   administratorsMeta,

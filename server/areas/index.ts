@@ -11,6 +11,7 @@ import codelock from './codelock/index';
 import scheduler from './scheduler/index';
 import signup from './signup/index';
 import bookingReceipts from './bookings/receipt';
+import newsletters from './newsletters/index';
 import messages from './messages/index';
 
 /**
@@ -29,6 +30,7 @@ export default async function areas(app: FastifyInstance): Promise<void> {
   await app.register(bookingReceipts);
   await app.register(codelock);
   await app.register(scheduler);
+  await app.register(newsletters);
   await app.register(signup);
   await app.register(messages);
 }

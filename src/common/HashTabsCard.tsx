@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Card, CardContent, Tab, Tabs, type SxProps, type Theme } from '@mui/material';
+import { Badge, Card, CardContent, Tab, Tabs, type SxProps, type Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useHashTab } from '../shell/useHashTab';
 
@@ -16,6 +16,7 @@ export function HashTabsCard<T extends string>({
   messages,
   tabs,
   icons,
+  badges,
   panelSx,
   children,
 }: {
@@ -24,6 +25,8 @@ export function HashTabsCard<T extends string>({
   messages: string;
   tabs: readonly T[];
   icons: Record<T, ReactElement>;
+  /** A count shown beside a tab's label (e.g. the rows of its list). */
+  badges?: Partial<Record<T, number>>;
   panelSx?: SxProps<Theme>;
   children: (tab: T) => ReactNode;
 }) {
@@ -45,7 +48,15 @@ export function HashTabsCard<T extends string>({
             value={name}
             id={`${id}-tab-${name}`}
             aria-controls={`${id}-tabpanel`}
-            label={translate(`${messages}.tabs.${name}`)}
+            label={
+              badges?.[name] === undefined ? (
+                translate(`${messages}.tabs.${name}`)
+              ) : (
+                <Badge badgeContent={badges[name]} color="primary" max={99999} showZero sx={{ '& .MuiBadge-badge': { position: 'relative', transform: 'none', ml: 1 } }}>
+                  {translate(`${messages}.tabs.${name}`)}
+                </Badge>
+              )
+            }
             icon={icons[name]}
             iconPosition="start"
             sx={{ minHeight: 56 }}

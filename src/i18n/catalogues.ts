@@ -59,6 +59,8 @@ import promoCodesEn from '../custom/promoCodes/messages/en.json';
 import promoCodesSv from '../custom/promoCodes/messages/sv.json';
 import messagesEn from '../custom/messages/messages/en.json';
 import messagesSv from '../custom/messages/messages/sv.json';
+import newslettersEn from '../custom/newsletters/messages/en.json';
+import newslettersSv from '../custom/newsletters/messages/sv.json';
 import schedulingEn from '../custom/scheduling/messages/en.json';
 import schedulingSv from '../custom/scheduling/messages/sv.json';
 import schedulerEn from '../custom/scheduler/messages/en.json';
@@ -105,6 +107,7 @@ export const catalogues: readonly Catalogue[] = [
   { folder: 'custom/newBooking', en: newBookingEn, sv: newBookingSv, fi: () => import('../custom/newBooking/messages/fi.json'), no: () => import('../custom/newBooking/messages/no.json') },
   { folder: 'custom/promoCodes', en: promoCodesEn, sv: promoCodesSv, fi: () => import('../custom/promoCodes/messages/fi.json'), no: () => import('../custom/promoCodes/messages/no.json') },
   { folder: 'custom/messages', en: messagesEn, sv: messagesSv, fi: () => import('../custom/messages/messages/fi.json'), no: () => import('../custom/messages/messages/no.json') },
+  { folder: 'custom/newsletters', en: newslettersEn, sv: newslettersSv, fi: () => import('../custom/newsletters/messages/fi.json'), no: () => import('../custom/newsletters/messages/no.json') },
   { folder: 'custom/scheduling', en: schedulingEn, sv: schedulingSv, fi: () => import('../custom/scheduling/messages/fi.json'), no: () => import('../custom/scheduling/messages/no.json') },
   { folder: 'custom/scheduler', en: schedulerEn, sv: schedulerSv, fi: () => import('../custom/scheduler/messages/fi.json'), no: () => import('../custom/scheduler/messages/no.json') },
   { folder: 'custom/setupAccount', en: setupAccountEn, sv: setupAccountSv, fi: () => import('../custom/setupAccount/messages/fi.json'), no: () => import('../custom/setupAccount/messages/no.json') },

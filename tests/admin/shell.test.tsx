@@ -78,11 +78,12 @@ describe('sidebar', () => {
       expect(within(nav).getAllByText(header).length).toBeGreaterThan(0);
     }
     expect(within(nav).queryByText('Bokföring')).not.toBeInTheDocument();
-    expect(within(nav).queryByRole('menuitem', { name: /Webhooks|Nyhetsbrev|Systeminställningar/ })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('menuitem', { name: /Webhooks|Systeminställningar/ })).not.toBeInTheDocument();
     expect(within(nav).getByRole('menuitem', { name: /Rabattkoder och värdekort/ })).toHaveAttribute('href', '/promo-codes-value-cards');
     expect(within(nav).getByRole('menuitem', { name: /Extra fält/ })).toHaveAttribute('href', '/custom-fields');
     expect(within(nav).getByRole('menuitem', { name: /^Bokningar/ })).toHaveAttribute('href', '/bookings');
     expect(within(nav).getByRole('menuitem', { name: /Bokningsinställningar/ })).toHaveAttribute('href', '/booking-settings');
+    expect(within(nav).getByRole('menuitem', { name: /Nyhetsbrev/ })).toHaveAttribute('href', '/newsletters');
   });
 
   it('navigates to a resource from its item', async () => {

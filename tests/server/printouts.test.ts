@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingPrintout } from '../../schema/printouts';
 import { createTestServer, OTHER_EMAIL, OTHER_PASSWORD, type TestServer } from './harness';
+import { book, seedIds } from './bookings/helpers';
+import { pdfText } from './pdfText';
 
 let server: TestServer;
 let other: string;
@@ -77,10 +79,10 @@ describe('/reports/booking/printout', () => {
     expect(fields(badOrder)).toEqual(['OrderBy']);
   });
 
-  it('stores hostile text as text: markup, SQL and control characters come back unchanged', async () => {
-    const hostile = { Name: "x'); drop table booking_printouts; --", Header: '<script>alert(1)</script><img src=x onerror=alert(1)>', Body: '%_\\ \u202e ∑' };
+  it('stores hostile text as text and sanitises the rich text: SQL and odd characters come back, scripts do not', async () => {
+    const hostile = { Name: "x'); drop table booking_printouts; --", Header: '<script>alert(1)</script><img src=x onerror=alert(1)><p>Hej</p>', Body: '%_\\ \u202e ∑' };
     const saved = await create(hostile);
-    expect((await list(`?Id=${saved.Id}`)).Results[0]).toMatchObject(hostile);
+    expect((await list(`?Id=${saved.Id}`)).Results[0]).toMatchObject({ Name: hostile.Name, Header: '<p>Hej</p>', Body: hostile.Body });
     expect((await list('?Search=%25_')).Total).toBe(0);
     const nul = await server.api({ method: 'POST', url: URL, payload: { ...valid, Name: 'a\u0000b' } });
     expect(nul.statusCode).toBe(400);
@@ -97,6 +99,38 @@ describe('/reports/booking/printout', () => {
     expect(intoOurs.statusCode).toBe(404);
     expect((await list('?Search=Inskjuten')).Total).toBe(0);
     expect((await list(`?Id=${ours.Id}`)).Results[0]).toEqual(ours);
+  });
+
+  it('lists the merge fields in the caller\'s language and prints a real booking as PDF with the printout', async () => {
+    const names = (await server.api({ method: 'GET', url: `${URL}/fieldtranslations`, headers: { 'x-language': 'sv' } })).json() as { Field: string; Name: string }[];
+    expect(names).toContainEqual(expect.objectContaining({ Field: '{{ Customer.Firstname }}', Name: 'Förnamn' }));
+    expect(names).toContainEqual(expect.objectContaining({ Field: '{{ Booking.From }}' }));
+
+    const seed = await seedIds(server);
+    const booking = await book(server, { ServiceId: seed.services.get('Padel 60 min')!, CustomerId: seed.customerId, From: '2030-04-02T10:00:00' });
+    const printout = await create({ Name: 'Arbetsorder', Header: '<h1>Order {{ Booking.Id }}</h1>', Body: '<p>{{ Service.Name }} för <em>{{ Customer.Firstname }}</em></p><ul><li>Rad</li></ul>' });
+    const res = await server.api({ method: 'POST', url: `${URL}/test`, payload: { Id: printout.Id, BookingId: booking.Id } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain(`Order ${booking.Id}`);
+    expect(text).toContain('Padel 60 min för');
+    expect(text).toContain(booking.Customer!.Firstname);
+    expect(text).toContain('• Rad');
+
+    const edited = await server.api({ method: 'POST', url: `${URL}/test`, payload: { Header: '<h2>Utkast {{ Booking.Id }}</h2>' } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(pdfText(edited.rawPayload)).toMatch(/Utkast \d+/);
+  });
+
+  it('answers 400 naming the field for a printout test without any booking or with broken merge fields', async () => {
+    const none = await server.api({ method: 'POST', url: `${URL}/test`, payload: { Header: '<p>x</p>' }, token: other });
+    expect(none.statusCode).toBe(400);
+    expect(fields(none)).toEqual(['BookingId']);
+    const broken = await server.api({ method: 'POST', url: URL, payload: { ...valid, Body: '<p>{{ Booking.Id </p>' } });
+    expect(broken.statusCode).toBe(400);
+    expect(fields(broken)).toEqual(['Body']);
+    expect((await server.api({ method: 'POST', url: `${URL}/test`, payload: { Id: 2147483000 } })).statusCode).toBe(404);
   });
 
   it('is a settings screen: only the Administrator may use it', () => {

@@ -1,16 +1,26 @@
 /**
- * A booking's receipt (GET /bookings/{Id}/reports/{OptionId}?SendReceiptMethod=1|2): the PDF to download
- * (2) or e-mailed to the booking's customer (1). One printout exists until booking printouts are built
- * (any OptionId gives it). Registered as a plugin of its own beside the bookings area.
+ * A booking's reports (GET /bookings/{Id}/reports/{OptionId}?SendReceiptMethod=1|2): option 1 is
+ * the receipt (the company's details, one line per quantity with its VAT rate, the total and the
+ * VAT per rate), option 2 the booking printed with a booking printout (PrintoutId, else the first
+ * active printout by name). 2 answers the PDF to download; 1 e-mails it to the booking's customer
+ * through the outbox (sent after the answer, retried while the mail server fails).
+ * Registered as a plugin of its own beside the bookings area.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import PDFDocument from 'pdfkit';
+import { DateTime } from 'luxon';
 import type { Booking } from '../../../schema/bookings';
 import type { Lang } from '../../shared/messages';
 import { extendMessages } from '../../shared/messages';
 import { ApiError } from '../../shared/errors';
+import { bookingPrintoutPdf } from '../../shared/printout';
+import { receiptCompany, receiptPdf, receiptText, type ReceiptContent } from '../../shared/receipt';
+import { INT4_MAX } from '../../shared/constants';
 import { readRecord } from '../../autoquery/index';
 import { bookings } from './resources';
+
+/** The report options of a booking (what GET /bookings/reports lists). */
+export const BOOKING_REPORT_OPTIONS = { receipt: 1, printout: 2 } as const;
 
 const words: Record<string, Record<Lang, string>> = {
   title: { sv: 'Kvitto', en: 'Receipt', fi: 'Kuitti', no: 'Kvittering' },
@@ -19,9 +29,7 @@ const words: Record<string, Record<Lang, string>> = {
   time: { sv: 'Tid', en: 'Time', fi: 'Aika', no: 'Tid' },
   customer: { sv: 'Kund', en: 'Customer', fi: 'Asiakas', no: 'Kunde' },
   codes: { sv: 'Rabattkoder', en: 'Promo codes', fi: 'Alennuskoodit', no: 'Rabattkoder' },
-  total: { sv: 'Totalt', en: 'Total', fi: 'Yhteensä', no: 'Totalt' },
-  vat: { sv: 'varav moms', en: 'of which VAT', fi: 'josta ALV', no: 'herav mva' },
-  paid: { sv: 'Betalt', en: 'Paid', fi: 'Maksettu', no: 'Betalt' },
+  printout: { sv: 'Bokningsutskrift', en: 'Booking printout', fi: 'Varaustuloste', no: 'Bestillingsutskrift' },
 };
 
 const messages = {
@@ -31,46 +39,41 @@ const messages = {
     fi: 'Varauksen asiakkaalla ei ole sähköpostiosoitetta.',
     no: 'Bestillingens kunde har ingen e-postadresse.',
   },
+  UnknownReportOption: {
+    sv: 'Rapportvalet {id} finns inte (1 kvitto, 2 bokningsutskrift).',
+    en: 'There is no report option {id} (1 receipt, 2 booking printout).',
+    fi: 'Raporttivaihtoehtoa {id} ei ole (1 kuitti, 2 varaustuloste).',
+    no: 'Rapportvalget {id} finnes ikke (1 kvittering, 2 bestillingsutskrift).',
+  },
+  NoActivePrintout: {
+    sv: 'Det finns ingen aktiv bokningsutskrift.',
+    en: 'There is no active booking printout.',
+    fi: 'Aktiivista varaustulostetta ei ole.',
+    no: 'Det finnes ingen aktiv bestillingsutskrift.',
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
-const money = (amount: number, sign: string) => `${amount.toFixed(2).replace(/\.00$/, '')} ${sign}`.trim();
-
-/** The receipt's lines: label and value pairs, then the quantity lines. */
-function receiptLines(b: Booking, lang: Lang): { title: string; rows: [string, string][]; lines: string[] } {
+/** What a booking's receipt shows. */
+async function bookingReceipt(app: FastifyInstance, b: Booking, companyId: number, timeZone: string, lang: Lang): Promise<ReceiptContent> {
   const w = (key: string) => words[key][lang];
   const customer = b.CustomerName ?? [b.Customer?.Firstname, b.Customer?.Lastname].filter(Boolean).join(' ');
+  const codes = b.RebateCodes.map((c) => c.RebateCodeSign).join(', ');
   return {
-    title: `${w('title')} – ${w('booking')} #${b.Id}`,
-    rows: [
+    title: `${w('title')} – ${w('booking').toLowerCase()} #${b.Id}`,
+    number: `B-${b.Id}`,
+    date: DateTime.now().setZone(timeZone).toFormat('yyyy-MM-dd HH:mm'),
+    company: await receiptCompany(app.db, companyId),
+    details: [
       [w('service'), b.ServiceName],
       [w('time'), `${b.From.replace('T', ' ').slice(0, 16)} – ${b.To.slice(11, 16)}`],
       [w('customer'), customer ?? ''],
-      [w('codes'), b.RebateCodes.map((c) => c.RebateCodeSign).join(', ')],
-      [w('total'), `${money(b.TotalPrice, b.PriceSign)} (${w('vat')} ${money(b.TotalVatAmount, b.PriceSign)})`],
-      [w('paid'), money(b.PaidAmount, b.PriceSign)],
+      ...(codes ? [[w('codes'), codes] as [string, string]] : []),
     ],
-    lines: b.Quantities.map((q) => `${q.Quantity} × ${q.PriceText ?? q.Category}: ${money(q.Price, q.PriceSign || b.PriceSign)}`),
+    lines: b.Quantities.map((q) => ({ text: `${b.ServiceName} – ${q.PriceText || q.Category}`, quantity: q.Quantity, amount: q.Price, vatPercent: q.VAT })),
+    priceSign: b.PriceSign,
+    paid: b.PaidAmount,
+    lang,
   };
-}
-
-function receiptPdf(content: ReturnType<typeof receiptLines>): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: content.title } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.font('Helvetica-Bold').fontSize(18).text(content.title);
-    doc.moveDown();
-    for (const [label, value] of content.rows) {
-      doc.font('Helvetica-Bold').fontSize(11).text(`${label}: `, { continued: true });
-      doc.font('Helvetica').text(value || '–');
-    }
-    doc.moveDown();
-    doc.font('Helvetica').fontSize(10);
-    for (const line of content.lines) doc.text(line);
-    doc.end();
-  });
 }
 
 export default async function bookingReceipts(app: FastifyInstance): Promise<void> {
@@ -79,34 +82,64 @@ export default async function bookingReceipts(app: FastifyInstance): Promise<voi
     '/bookings/:Id/reports/:OptionId',
     {
       schema: {
-        params: { type: 'object', properties: { Id: { type: 'integer', minimum: 1, maximum: 2147483647 }, OptionId: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['Id', 'OptionId'] },
-        querystring: { type: 'object', properties: { SendReceiptMethod: { type: 'integer', enum: [1, 2] }, CompanyId: { type: 'integer', minimum: 1 } }, required: ['SendReceiptMethod'] },
+        params: { type: 'object', properties: { Id: { type: 'integer', minimum: 1, maximum: INT4_MAX }, OptionId: { type: 'integer', minimum: 1, maximum: INT4_MAX } }, required: ['Id', 'OptionId'] },
+        querystring: {
+          type: 'object',
+          properties: { SendReceiptMethod: { type: 'integer', enum: [1, 2] }, PrintoutId: { type: 'integer', minimum: 1, maximum: INT4_MAX }, CompanyId: { type: 'integer', minimum: 1 } },
+          required: ['SendReceiptMethod'],
+        },
       },
     },
     async (request, reply) => {
       const { ctx } = request;
-      const id = (request.params as { Id: number }).Id;
-      const method = (request.query as { SendReceiptMethod: 1 | 2 }).SendReceiptMethod;
+      const { Id: id, OptionId: optionId } = request.params as { Id: number; OptionId: number };
+      const { SendReceiptMethod: method, PrintoutId: printoutId } = request.query as { SendReceiptMethod: 1 | 2; PrintoutId?: number };
+      if (optionId !== BOOKING_REPORT_OPTIONS.receipt && optionId !== BOOKING_REPORT_OPTIONS.printout) throw ApiError.field(400, 'OptionId', 'UnknownReportOption', { id: optionId });
       const booking = await readRecord(app.db, ctx, bookings, id);
-      if (!booking) throw ApiError.notFound(words.booking[ctx.lang], id);
-      const content = receiptLines(booking, ctx.lang);
-      const pdf = await receiptPdf(content);
-      const fileName = `receipt-${booking.Id}.pdf`;
+      let pdf: Buffer;
+      let subject: string;
+      let text: string;
+      let fileName: string;
+      if (optionId === BOOKING_REPORT_OPTIONS.receipt) {
+        const content = await bookingReceipt(app, booking, ctx.companyId, ctx.timeZone, ctx.lang);
+        pdf = await receiptPdf(content);
+        subject = content.title;
+        text = receiptText(content);
+        fileName = `receipt-${booking.Id}.pdf`;
+      } else {
+        const layout = await app.db.one<{ name: string; header: string; body: string }>(
+          `select name, header, body from booking_printouts where company_id = $1 and ($2::int is null and active or id = $2) order by name, id limit 1`,
+          [ctx.companyId, printoutId ?? null],
+        );
+        if (!layout) throw printoutId ? ApiError.notFound(words.printout[ctx.lang], printoutId) : ApiError.field(400, 'OptionId', 'NoActivePrintout');
+        pdf = (await bookingPrintoutPdf(app.db, ctx.companyId, booking.Id, { Name: layout.name, Header: layout.header, Body: layout.body }, ctx.lang))!;
+        subject = `${layout.name} – ${words.booking[ctx.lang].toLowerCase()} #${booking.Id}`;
+        text = subject;
+        fileName = `booking-${booking.Id}.pdf`;
+      }
       if (method === 2) {
         void reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName}"`);
         return pdf;
       }
       const to = booking.Customer?.Email;
       if (!to) throw ApiError.field(400, 'SendReceiptMethod', 'NoReceiptRecipient');
-      const sent = await app.mailer.send({
-        companyId: ctx.companyId,
-        to,
-        subject: content.title,
-        text: [content.title, '', ...content.rows.map(([l, v]) => `${l}: ${v}`), '', ...content.lines].join('\n'),
-        kind: 'booking_receipt',
-        attachments: [{ filename: fileName, contentType: 'application/pdf', content: pdf }],
-      });
-      return { Email: to, MessageId: sent.messageId };
+      // The mailer's queue format (kind 'mail'): the PDF travels base64 in the outbox entry.
+      await app.db.tx((tx) =>
+        app.outbox.add(tx, {
+          companyId: ctx.companyId,
+          kind: 'mail',
+          key: `booking-report:${booking.Id}:${optionId}:${randomUUID()}`,
+          payload: {
+            companyId: ctx.companyId,
+            to,
+            subject,
+            text,
+            kind: optionId === BOOKING_REPORT_OPTIONS.receipt ? 'booking_receipt' : 'booking_printout',
+            attachments: [{ filename: fileName, contentType: 'application/pdf', base64: pdf.toString('base64') }],
+          },
+        }),
+      );
+      return { Email: to, Queued: true };
     },
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Article, ArticleInput, ArticleQuery } from '../../../schema/services';
 import { defineResource, RECORD_FIELDS, registerResource } from '../../autoquery/index';
 import { companyCurrency, priceSign } from './prices';
+import { registerArticleReceipt } from './articleReceipt';
 
 export const articles = defineResource<Article, ArticleInput, ArticleQuery>({
   entity: 'Article',
@@ -36,7 +37,8 @@ export const articles = defineResource<Article, ArticleInput, ArticleQuery>({
   },
 });
 
-/** GET, POST /articles; PUT, DELETE /articles/{Id}. */
+/** GET, POST /articles; PUT, DELETE /articles/{Id}; GET /articles/{Id}/reports (the receipt as PDF). */
 export default async function articlesArea(app: FastifyInstance): Promise<void> {
   registerResource(app, articles);
+  registerArticleReceipt(app, articles);
 }

@@ -1,7 +1,8 @@
 import type { BookingPrintout, BookingPrintoutInput, BookingPrintoutQuery } from '../../../schema/printouts';
 import { defineResource, RECORD_FIELDS } from '../../autoquery/index';
+import { cleanPrintout } from '../../shared/printout';
 
-/** GET, POST /reports/booking/printout; PUT, DELETE /reports/booking/printout/{Id}. */
+/** GET, POST /reports/booking/printout; PUT, DELETE /reports/booking/printout/{Id}. Header and Body are sanitised when saved. */
 export const bookingPrintouts = defineResource<BookingPrintout, BookingPrintoutInput, BookingPrintoutQuery>({
   entity: 'BookingPrintout',
   path: '/reports/booking/printout',
@@ -11,4 +12,5 @@ export const bookingPrintouts = defineResource<BookingPrintout, BookingPrintoutI
   sort: ['Id', 'Name', 'Active', 'Created', 'Updated'],
   defaultSort: 'Name',
   filters: { Id: 'Id', Active: 'Active' },
+  hooks: { beforeWrite: (input) => ({ input: cleanPrintout(input) }) },
 });

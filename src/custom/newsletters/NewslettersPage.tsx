@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { Box, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
+import HistoryIcon from '@mui/icons-material/History';
+import ArticleIcon from '@mui/icons-material/Article';
+import { useTranslate } from 'react-admin';
+import type { Newsletter, NewsletterTemplate } from '../../../schema/newsletters';
+import { PageHeading } from '../../common/PageHeading';
+import { HashTabsCard } from '../../common/HashTabsCard';
+import { LogTab } from './LogTab';
+import { TemplatesTab } from './TemplatesTab';
+import { listQuery, useNewsletterList, type NewsletterFilter } from './useNewsletterApi';
+
+export const NEWSLETTER_TABS = ['newsletterlog', 'newslettertemplates'] as const;
+const ICONS = { newsletterlog: <HistoryIcon />, newslettertemplates: <ArticleIcon /> };
+
+function FilterBar({ filter, onChange }: { filter: NewsletterFilter; onChange: (next: NewsletterFilter) => void }) {
+  const translate = useTranslate();
+  const [text, setText] = useState(filter.receiver);
+  useEffect(() => {
+    if (text === filter.receiver) return undefined;
+    const timer = window.setTimeout(() => onChange({ ...filter, receiver: text }), 500);
+    return () => window.clearTimeout(timer);
+  }, [text, filter, onChange]);
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
+      <TextField
+        size="small"
+        type="search"
+        label={translate('newsletters.filter.receiver')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        sx={{ minWidth: 240 }}
+      />
+      <FormControlLabel control={<Switch checked={filter.sent} onChange={(_e, sent) => onChange({ ...filter, sent })} />} label={translate('newsletters.filter.sent')} />
+    </Stack>
+  );
+}
+
+/**
+ * /newsletters: the newsletter log and the templates, one tab each (URL hash), each with its count,
+ * filtered by the sent toggle and the receiver search (pages of 25, newest first).
+ */
+export default function NewslettersPage() {
+  const [filter, setFilter] = useState<NewsletterFilter>({ sent: false, receiver: '' });
+  const [pages, setPages] = useState({ newsletterlog: 0, newslettertemplates: 0 });
+  const changeFilter = (next: NewsletterFilter) => {
+    setFilter(next);
+    setPages({ newsletterlog: 0, newslettertemplates: 0 });
+  };
+  const log = useNewsletterList<Newsletter>('/newsletter/log', listQuery(filter, pages.newsletterlog));
+  const templates = useNewsletterList<NewsletterTemplate>('/newsletter/templates', listQuery(filter, pages.newslettertemplates));
+  const counts = { newsletterlog: log.total, newslettertemplates: templates.total };
+  return (
+    <Box sx={{ contain: 'inline-size' }}>
+      <PageHeading title="newsletters.title" />
+      <HashTabsCard id="newsletters" messages="newsletters" tabs={NEWSLETTER_TABS} icons={ICONS} badges={counts}>
+        {(tab) => (
+          <>
+            <FilterBar filter={filter} onChange={changeFilter} />
+            {tab === 'newslettertemplates' ? (
+              <TemplatesTab list={templates} page={pages.newslettertemplates} onPage={(p) => setPages((s) => ({ ...s, newslettertemplates: p }))} />
+            ) : (
+              <LogTab list={log} page={pages.newsletterlog} onPage={(p) => setPages((s) => ({ ...s, newsletterlog: p }))} />
+            )}
+          </>
+        )}
+      </HashTabsCard>
+    </Box>
+  );
+}
+
+NewslettersPage.path = '/newsletters';
