@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import raEnglish from 'ra-language-english';
 import raSv from '../../locales/ra/sv.json';
@@ -68,6 +68,20 @@ describe('message files', () => {
   ])('%s has every key of en, the app and react-admin', (_lang, app, ra) => {
     expect(appKeys.filter((k) => !keysOf(app).includes(k))).toEqual([]);
     expect(raKeys.filter((k) => !keysOf(ra).includes(k))).toEqual([]);
+  });
+
+  it.each([
+    ['sv', raSv],
+    ['fi', raFi],
+    ['no', raNo],
+  ])('%s names every button of the rich-text editor (ra-input-rich-text only has English defaults)', (_lang, ra) => {
+    const source = readdirSync('node_modules/ra-input-rich-text/src', { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f))
+      .map((f) => readFileSync(join('node_modules/ra-input-rich-text/src', f), 'utf8'))
+      .join('\n');
+    const used = [...new Set([...source.matchAll(/ra\.tiptap\.([a-z_0-9]+)/g)].map((m) => m[1]))];
+    expect(used.length).toBeGreaterThan(20);
+    expect(used.filter((k) => !(k in ra.ra.tiptap))).toEqual([]);
   });
 
   it.each([
