@@ -8,6 +8,9 @@ import schedules from './schedules/index';
 import bookings from './bookings/index';
 import settings from './settings/index';
 import codelock from './codelock/index';
+import licenses from './licenses/index';
+import billing from './billing/index';
+import { registerPlanLimitMessages } from '../shared/planLimitMessages';
 import bookingReceipts from './bookings/receipt';
 
 /**
@@ -17,6 +20,7 @@ import bookingReceipts from './bookings/receipt';
 export default async function areas(app: FastifyInstance): Promise<void> {
   registerFieldErrorMessages();
   registerCustomFieldMessages();
+  registerPlanLimitMessages();
   await app.register(services);
   await app.register(company);
   await app.register(customers);
@@ -25,4 +29,6 @@ export default async function areas(app: FastifyInstance): Promise<void> {
   await app.register(settings);
   await app.register(bookingReceipts);
   await app.register(codelock);
+  await app.register(licenses);
+  await app.register(billing);
 }
