@@ -23,6 +23,8 @@ import { bookingSettingsPages } from './custom/bookingSettings';
 import { bookingsReportPages } from './custom/bookingsReport';
 import { companyPages } from './custom/company';
 import { dashboardPages } from './custom/dashboard';
+import { licensesPages } from './custom/licenses';
+import { billingPages } from './custom/billing';
 import { newBookingPages } from './custom/newBooking';
 import { promoCodesPages } from './custom/promoCodes';
 import { schedulingPages } from './custom/scheduling';
@@ -64,6 +66,8 @@ export const registry: readonly RegistryEntry[] = [
   administratorsMeta,
   bookingPrintoutsMeta,
   ...accountPages,
+  ...licensesPages,
+  ...billingPages,
 ];
 
 const isPage = (entry: RegistryEntry): entry is PageEntry => 'path' in entry;

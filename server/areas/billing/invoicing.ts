@@ -9,8 +9,9 @@ interface HeldRow {
   company_id: number;
   license_type_id: number;
   monthly_price_sek: number;
-  valid_from: Date;
-  valid_to: Date | null;
+  /** Epoch milliseconds (a number on both drivers). */
+  valid_from: number;
+  valid_to: number | null;
   country_id: string;
   time_zone: string;
 }
@@ -27,7 +28,8 @@ const MONTH_FORMAT = 'yyyy-MM';
  */
 export async function runMonthlyBilling(db: Db, month: string): Promise<number> {
   const held = await db.query<HeldRow>(
-    `select l.company_id, l.license_type_id, lt.monthly_price_sek, l.valid_from, l.valid_to, c.country_id, c.time_zone
+    `select l.company_id, l.license_type_id, lt.monthly_price_sek, (extract(epoch from l.valid_from) * 1000)::float8 as valid_from,
+            (extract(epoch from l.valid_to) * 1000)::float8 as valid_to, c.country_id, c.time_zone
        from company_licenses l join license_types lt on lt.id = l.license_type_id join companies c on c.id = l.company_id
       where lt.monthly_price_sek > 0 and l.valid_from < ($1::date + interval '1 month' + interval '1 day')
         and (l.valid_to is null or l.valid_to > $1::date - interval '1 day')
@@ -58,8 +60,8 @@ async function invoiceCompany(db: Db, companyId: number, rows: HeldRow[], month:
   const currency = COUNTRIES.find((c) => c.id === country)?.currencyId ?? 'SEK';
   const lines = rows
     .map((r) => {
-      const from = Math.max(r.valid_from.getTime(), start.toMillis());
-      const to = Math.min(r.valid_to ? r.valid_to.getTime() : Number.POSITIVE_INFINITY, end.toMillis());
+      const from = Math.max(Number(r.valid_from), start.toMillis());
+      const to = Math.min(r.valid_to !== null ? Number(r.valid_to) : Number.POSITIVE_INFINITY, end.toMillis());
       const heldDays = overlapMs(from, to, start.toMillis(), end.toMillis()) > 0 ? DateTime.fromMillis(to, { zone }).diff(DateTime.fromMillis(from, { zone }), 'days').days : 0;
       const unit = licensePrice(r.monthly_price_sek, currency) * 100;
       const amount = prorate(unit, heldDays, monthDays);
