@@ -27,10 +27,10 @@ const messages: Record<string, Names> = {
     no: 'Lisensen din har nådd grensen',
   },
   PlanLimitBody: {
-    sv: 'Licensen {plan} tillåter {limit} {what}.',
-    en: 'The {plan} plan allows {limit} {what}.',
-    fi: 'Lisenssi {plan} sallii {limit} {what}.',
-    no: 'Lisensen {plan} tillater {limit} {what}.',
+    sv: 'Licensen {plan} har en gräns på {limit} för {what}.',
+    en: "The {plan} plan's limit for {what} is {limit}.",
+    fi: 'Lisenssin {plan} raja: {what} enintään {limit}.',
+    no: 'Lisensen {plan} har en grense på {limit} for {what}.',
   },
   PlanAreaBody: {
     sv: 'Licensen {plan} innehåller inte {what}.',
