@@ -132,3 +132,25 @@ describe('incentives', () => {
     expect(engagements).toEqual(['Read', 'Engaged', 'Success']);
   });
 });
+
+describe('closing the account', () => {
+  it("asks for an option in each section ('select option from each section') before it sends the questionnaire", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    server.use(http.post(`${API}/licenses/company/delete`, () => HttpResponse.json({ Id: 4, TypeId: 2, ValidTo: '2026-12-25T10:00:00', Canceled: true })));
+    const { CloseAccountDialog } = await import('../../src/custom/account/CloseAccountDialog');
+    const user = userEvent.setup();
+    renderPage(<CloseAccountDialog onClose={() => undefined} onClosed={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Close the account' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'The price' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close the account' }));
+    expect(await within(dialog).findByText('select option from each section')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/licenses/company/delete')).toBe(false);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'All right' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close the account' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    const sent = calls.find((c) => c.path === '/licenses/company/delete')!;
+    expect(sent.body).toEqual({ Questionnaire: [{ Question: 'main', Value: 'closeAccount' }, { Question: 'reason', Value: 'price' }, { Question: 'experience', Value: 'ok' }] });
+    vi.unstubAllGlobals();
+  });
+});

@@ -3,10 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { hashPassword } from '../../server/identity/passwords';
 import { runMonthlyBilling } from '../../server/areas/billing/invoicing';
+import type { Locator } from 'playwright-core';
 import { startE2e, type E2eEnv } from './harness';
 
 const EMAIL = 'owner.e2e@fritt.example.com';
 const PASSWORD = 'owner-e2e-password';
+
+/** Waits until a dialog has faded in (MUI fades the dialog's container). */
+async function settled(dialog: Locator): Promise<void> {
+  await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el.closest('.MuiDialog-container') ?? el).opacity), { timeout: 10000 }).toBe('1');
+}
 
 /** A company as sign-up leaves it: the free plan, no trial, one administrator. */
 async function freeCompany(env: E2eEnv): Promise<number> {
@@ -49,7 +55,7 @@ describe('a free company that grows', () => {
     const modal = page.getByRole('dialog', { name: 'Your plan has reached its limit' });
     await modal.waitFor({ timeout: 15000 });
     await expect.poll(() => modal.textContent()).toContain("The Free plan's limit for administrators is 1.");
-    await modal.getByRole('button', { name: 'Close' }).click({ trial: true });
+    await settled(modal);
     await env.screenshot('licenses-limit-modal-en');
 
     await modal.getByRole('button', { name: 'Start free trial (30 days)' }).click();
@@ -121,8 +127,7 @@ describe('the license screens in Swedish at phone width', () => {
     await page.getByRole('button', { name: 'Spara' }).click();
     const modal = page.getByRole('dialog', { name: 'Din licens räcker inte till' });
     await modal.waitFor({ timeout: 15000 });
-    // A trial click waits until the dialog has finished moving in.
-    await modal.getByRole('button', { name: 'Stäng' }).click({ trial: true });
+    await settled(modal);
     await env.screenshot('licenses-limit-modal-sv-phone');
   });
 });

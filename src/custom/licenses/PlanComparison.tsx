@@ -13,6 +13,9 @@ export interface PlanComparisonProps {
   onSelect: (type: LicenseType) => void;
 }
 
+/** The feature column stays in view when the plans scroll sideways (phones). */
+const STICKY = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', minWidth: 140 } as const;
+
 /**
  * The plan comparison (spec core.md §2): plans as columns, features as rows (a value's note under
  * it), the price per month, Select per plan (disabled for the plan held and not cancelled), Active
@@ -29,7 +32,7 @@ export function PlanComparison({ data, countryId, suggested, onSelect }: PlanCom
       <Table size="small" aria-labelledby="license-plans-title">
         <TableHead>
           <TableRow>
-            <TableCell>
+            <TableCell sx={STICKY}>
               <Box component="span" sx={visuallyHidden}>
                 {translate('licenses.plans.feature')}
               </Box>
@@ -49,7 +52,7 @@ export function PlanComparison({ data, countryId, suggested, onSelect }: PlanCom
         </TableHead>
         <TableBody>
           <TableRow>
-            <TableCell scope="row" component="th">
+            <TableCell scope="row" component="th" sx={STICKY}>
               {translate('custom.licenses.pricePerMonth')}
             </TableCell>
             {plans.map((type) => {
@@ -63,7 +66,7 @@ export function PlanComparison({ data, countryId, suggested, onSelect }: PlanCom
           </TableRow>
           {data.information.map((row) => (
             <TableRow key={row.Id}>
-              <TableCell scope="row" component="th">
+              <TableCell scope="row" component="th" sx={STICKY}>
                 <Typography variant="body2">{row.Name}</Typography>
                 {row.Description ? (
                   <Typography variant="caption" color="text.secondary">
@@ -87,7 +90,7 @@ export function PlanComparison({ data, countryId, suggested, onSelect }: PlanCom
             </TableRow>
           ))}
           <TableRow>
-            <TableCell />
+            <TableCell sx={STICKY} />
             {plans.map((type) => (
               <TableCell key={type.Id}>
                 {type.IsFree ? null : (
