@@ -28,6 +28,8 @@ import { billingPages } from './custom/billing';
 import { newBookingPages } from './custom/newBooking';
 import { promoCodesPages } from './custom/promoCodes';
 import { schedulingPages } from './custom/scheduling';
+import { setupAccountPages } from './custom/setupAccount';
+import { signUpPages } from './custom/signup';
 
 /** An entry of the registry: a declared entity (src/resources/<entity>/index.ts) or a page (src/custom/<page>/index.ts). */
 export type RegistryEntry = ResourceEntry | PageEntry;
@@ -68,6 +70,8 @@ export const registry: readonly RegistryEntry[] = [
   ...accountPages,
   ...licensesPages,
   ...billingPages,
+  ...setupAccountPages,
+  ...signUpPages,
 ];
 
 const isPage = (entry: RegistryEntry): entry is PageEntry => 'path' in entry;
@@ -79,7 +83,13 @@ const pageElement = (load: PageEntry['load']): ReactElement =>
   createElement(Suspense, { fallback: createElement(Loading) }, createElement(lazy(load)));
 
 /** The hand-built pages as routes; each loads on first visit. */
-export const customPages: CustomPage[] = registry.filter(isPage).map((p) => ({ path: p.path, element: pageElement(p.load), noLayout: p.noLayout, unpadded: p.unpadded }));
+export const customPages: CustomPage[] = registry
+  .filter(isPage)
+  .filter((p) => !p.public)
+  .map((p) => ({ path: p.path, element: pageElement(p.load), noLayout: p.noLayout, unpadded: p.unpadded }));
+
+/** The pages a visitor sees without signing in (sign-up), by path; App renders them before the sign-in gate. */
+export const publicPages: CustomPage[] = registry.filter(isPage).filter((p) => p.public).map((p) => ({ path: p.path, element: pageElement(p.load) }));
 
 /**
  * The sidebar: entities that sit in a group and have a list, and pages with a `menu`, in registry order.

@@ -11,6 +11,7 @@ import codelock from './codelock/index';
 import licenses from './licenses/index';
 import billing from './billing/index';
 import { registerPlanLimitMessages } from '../shared/planLimitMessages';
+import signup from './signup/index';
 import bookingReceipts from './bookings/receipt';
 
 /**
@@ -31,4 +32,5 @@ export default async function areas(app: FastifyInstance): Promise<void> {
   await app.register(codelock);
   await app.register(licenses);
   await app.register(billing);
+  await app.register(signup);
 }

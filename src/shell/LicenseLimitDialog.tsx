@@ -41,7 +41,7 @@ export function LicenseLimitDialog({ limit, onHide: hide }: { limit: LicenseLimi
     try {
       await api.call('POST', '/trials/company', { body: trial?.Id ? { TrialTypeId: trial.Id } : {} });
       setTrialActive(true);
-      notify('licenses.trial.started', { type: 'success', messageArgs: { days: trial?.TrialDays ?? '' } });
+      notify('shell.licenseLimit.trialStarted', { type: 'success', messageArgs: { days: trial?.TrialDays ?? '' } });
       hide();
     } catch (failure) {
       notify(apiErrorInfo(failure).message || 'custom.common.unknownError', { type: 'error' });

@@ -3,8 +3,8 @@ import type { Mailer } from './mailer';
 import { SandboxMailer } from './sandbox';
 import { SmtpMailer } from './smtp';
 
-export type { Mailer, MailMessage, MailAttachment, SentMail } from './mailer';
-export { listOutbox } from './outbox';
+export type { Mailer, MailMessage, MailAttachment, SentMail, CaughtMail } from './mailer';
+export { listOutbox, countOutbox, readMail, recordMail } from './outbox';
 export { SandboxMailer } from './sandbox';
 export { SmtpMailer } from './smtp';
 
