@@ -154,3 +154,20 @@ describe('closing the account', () => {
     vi.unstubAllGlobals();
   });
 });
+
+describe('the card pages', () => {
+  it('/billing/callback checks the card until the provider has answered, then shows /billing/accept', async () => {
+    let checks = 0;
+    server.use(
+      http.get(`${API}/billing/company/creditcard`, () => {
+        checks++;
+        return HttpResponse.json({ IsValid: checks >= 2, MaskedNumber: checks >= 2 ? '**** 1111' : null, Expires: null });
+      }),
+    );
+    const { BillingCallbackPage } = await import('../../src/custom/billing/BillingResultPages');
+    const { location } = renderPage(<BillingCallbackPage />, '/billing/callback?reference=sandbox-1');
+    expect(await screen.findByText('Waiting for the payment provider…')).toBeInTheDocument();
+    await waitFor(() => expect(location().pathname).toBe('/billing/accept'), { timeout: 8000 });
+    expect(checks).toBe(2);
+  });
+});

@@ -30,9 +30,10 @@ export function LicenseFlow() {
   const startTrial = async () => {
     setBusy(true);
     try {
+      const running = !!data?.trial.CurrentTrialPeriod?.Active;
       const period = await api.call<TrialPeriod>('POST', '/trials/company', { body: {} });
       setTrialActive(true);
-      notify('licenses.trial.started', { type: 'success', messageArgs: { days: period.DaysLeft } });
+      notify(running ? 'licenses.trial.continued' : 'licenses.trial.started', { type: 'success', messageArgs: { days: period.DaysLeft } });
       await reload();
     } catch (failure) {
       notify(apiErrorInfo(failure).message || 'custom.common.unknownError', { type: 'error' });
