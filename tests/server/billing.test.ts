@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { createTestServer, type TestServer } from './harness';
-import { hashPassword } from '../../server/identity/public';
+import { newCompany } from './licensesHelpers';
 import { runMonthlyBilling } from '../../server/areas/billing/invoicing';
 import { signCallback } from '../../server/shared/paymentProvider';
 
@@ -29,21 +28,6 @@ interface Invoice {
 
 let server: TestServer;
 
-async function newCompany(name: string, country: 'SE' | 'FI' = 'SE'): Promise<{ companyId: number; token: string }> {
-  const email = `${randomUUID().slice(0, 8)}@${name.toLowerCase()}.example.com`;
-  const company = (await server.db.one<{ id: number }>(
-    `insert into companies (name, email, street1, zip_code, city, country_id, organisation_number, time_zone)
-     values ($1, $2, 'Vägen 1', $3, 'Stad', $4, $5, 'Europe/Stockholm') returning id`,
-    [name, email, country === 'SE' ? '111 22' : '00100', country, country === 'SE' ? '556016-0680' : '1572860-0'],
-  ))!;
-  const user = (await server.db.one<{ id: number }>(
-    `insert into users (company_id, subject, email, firstname, lastname, password_hash, email_verified, agreement_id)
-     values ($1, $2, $3, 'First', 'Admin', $4, true, (select max(id) from agreements)) returning id`,
-    [company.id, randomUUID(), email, await hashPassword('company-password')],
-  ))!;
-  await server.db.query('insert into user_roles (company_id, user_id, role_id) values ($1, $2, 1)', [company.id, user.id]);
-  return { companyId: company.id, token: await server.login(email, 'company-password') };
-}
 
 const billing = (method: number, country = 'SE') => ({
   BillingMethodId: method,
@@ -68,7 +52,7 @@ afterAll(async () => server?.close());
 
 describe('card registration through the provider sandbox', () => {
   it('upgrades with card: the provider page, the redirect to the accept page, the signed callback, once', async () => {
-    const { token, companyId } = await newCompany('Kortet');
+    const { token, companyId } = await newCompany(server, 'Kortet');
     const upgrade = await server.api({ method: 'POST', url: '/api/licenses/company', payload: { TypeId: 3, BillingInformation: billing(1) }, token });
     expect(upgrade.json()).toMatchObject({ TypeId: 3, RequiresCreditCard: true, BillingMethodId: 1 });
     expect((await server.api({ method: 'GET', url: '/api/billing/company/creditcard', token })).json()).toMatchObject({ IsValid: false });
@@ -114,7 +98,7 @@ describe('card registration through the provider sandbox', () => {
   });
 
   it('sends the browser to the cancel page and refuses return addresses outside the admin', async () => {
-    const { token } = await newCompany('Avbryt');
+    const { token } = await newCompany(server, 'Avbryt');
     const open = (await server.api({ method: 'POST', url: '/api/Token/GenerateRegisterDibsPaymentCardToken', payload: {}, token })).json() as { Url: string };
     const cancelled = await server.app.inject({ method: 'POST', url: new URL(open.Url).pathname, ...form({ action: 'cancel' }) });
     expect(cancelled.statusCode).toBe(303);
@@ -127,7 +111,7 @@ describe('card registration through the provider sandbox', () => {
 
 describe('monthly invoices', () => {
   it('invoices the month in minor units with Swedish VAT, prorating a plan change, once', async () => {
-    const { token, companyId } = await newCompany('Fakturan');
+    const { token, companyId } = await newCompany(server, 'Fakturan');
     await server.api({ method: 'POST', url: '/api/licenses/company', payload: { TypeId: 2, BillingInformation: billing(2) }, token });
     // Standard held the first ten days of October 2026, Professional the rest (Stockholm time).
     const zone = 'Europe/Stockholm';
@@ -159,7 +143,7 @@ describe('monthly invoices', () => {
   });
 
   it('uses the VAT and currency of a Finnish company', async () => {
-    const { token, companyId } = await newCompany('Suomi', 'FI');
+    const { token, companyId } = await newCompany(server, 'Suomi', 'FI');
     const up = await server.api({ method: 'POST', url: '/api/licenses/company', payload: { TypeId: 2, BillingInformation: billing(2, 'FI') }, token });
     expect(up.statusCode, up.body).toBe(200);
     await server.db.query("update company_licenses set valid_from = '2026-09-01T00:00:00+03' where company_id = $1 and license_type_id = 2", [companyId]);

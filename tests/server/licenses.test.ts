@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './harness';
-import { hashPassword } from '../../server/identity/public';
+import { newCompany } from './licensesHelpers';
 
 /**
  * Plans and their limits (issue 15): past a limit the API answers 402 (a trial can lift it) or 426
@@ -21,22 +21,6 @@ interface Page<T> {
 }
 
 let server: TestServer;
-
-/** A new company as sign-up leaves it: the free plan, no trial, one administrator, nothing else. */
-async function newCompany(name: string): Promise<{ companyId: number; token: string }> {
-  const email = `${randomUUID().slice(0, 8)}@${name.toLowerCase()}.example.com`;
-  const company = (await server.db.one<{ id: number }>(
-    `insert into companies (name, email, street1, zip_code, city, country_id, organisation_number) values ($1, $2, 'Vägen 1', '111 22', 'Stockholm', 'SE', '556016-0680') returning id`,
-    [name, email],
-  ))!;
-  const user = (await server.db.one<{ id: number }>(
-    `insert into users (company_id, subject, email, firstname, lastname, password_hash, email_verified, agreement_id)
-     values ($1, $2, $3, 'First', 'Admin', $4, true, (select max(id) from agreements)) returning id`,
-    [company.id, randomUUID(), email, await hashPassword('company-password')],
-  ))!;
-  await server.db.query('insert into user_roles (company_id, user_id, role_id) values ($1, $2, 1)', [company.id, user.id]);
-  return { companyId: company.id, token: await server.login(email, 'company-password') };
-}
 
 const admin = (n: number) => ({ Firstname: 'Extra', Lastname: `Admin ${n}`, Email: `extra${n}-${randomUUID().slice(0, 6)}@example.com`, Password: 'a-long-password-1' });
 const service = (n: number) => ({ Name: `Service ${n}`, Description: 'A service', Duration: 60 });
@@ -60,7 +44,7 @@ afterAll(async () => server?.close());
 
 describe('plan limits', () => {
   it('a new company is on the free plan with no trial, and the free plan allows one administrator', async () => {
-    const { token } = await newCompany('Ettan');
+    const { token } = await newCompany(server, 'Ettan');
     const licenses = (await server.api({ method: 'GET', url: '/api/licenses/company', token })).json() as Page<{ TypeId: number; Active: boolean }>;
     expect(licenses.Results).toEqual([expect.objectContaining({ TypeId: 1, Active: true })]);
     const check = (await server.api({ method: 'GET', url: '/api/trials/company/check', token })).json() as { CurrentTrialPeriod: unknown; SuggestedTrialType: { TrialDays: number } };
@@ -81,7 +65,7 @@ describe('plan limits', () => {
   });
 
   it('limits services and resources, and lifts them after an upgrade', async () => {
-    const { token } = await newCompany('Tjanst');
+    const { token } = await newCompany(server, 'Tjanst');
     for (let i = 1; i <= 3; i++) expect((await server.api({ method: 'POST', url: '/api/services', payload: service(i), token })).statusCode).toBe(200);
     expectLimit(await server.api({ method: 'POST', url: '/api/services', payload: service(4), token }), 402);
     for (let i = 1; i <= 3; i++) expect((await server.api({ method: 'POST', url: '/api/resource', payload: resource(i), token })).statusCode).toBe(200);
@@ -118,7 +102,7 @@ describe('plan limits', () => {
 
 describe('trials', () => {
   it('lifts the limits while the trial runs; after it, 426 without a trial to suggest', async () => {
-    const { token, companyId } = await newCompany('Provet');
+    const { token, companyId } = await newCompany(server, 'Provet');
     const started = await server.api({ method: 'POST', url: '/api/trials/company', payload: {}, token });
     expect(started.statusCode, started.body).toBe(200);
     expect(started.json()).toMatchObject({ Active: true, DaysLeft: 30 });
@@ -136,14 +120,14 @@ describe('trials', () => {
 
 describe('the license flow', () => {
   it('refuses the extra license on a free plan on the type id (the prompt to go to my subscriptions)', async () => {
-    const { token } = await newCompany('Tillagg');
+    const { token } = await newCompany(server, 'Tillagg');
     const res = await server.api({ method: 'POST', url: '/api/licenses/company', payload: { TypeId: 11, BillingInformation: invoiceBilling }, token });
     expect(res.statusCode).toBe(409);
     expect((res.json() as LimitBody).ResponseStatus.Errors[0].FieldName).toBe('TypeId');
   });
 
   it('answers 400 naming the billing field and takes no plan', async () => {
-    const { token, companyId } = await newCompany('Felet');
+    const { token, companyId } = await newCompany(server, 'Felet');
     const res = await server.api({ method: 'POST', url: '/api/licenses/company', payload: { TypeId: 2, BillingInformation: { ...invoiceBilling, BillingMethodId: null, Email: '' } }, token });
     expect(res.statusCode).toBe(400);
     expect((res.json() as LimitBody).ResponseStatus.Errors.map((e) => e.FieldName)).toEqual(['BillingInformation.BillingMethodId']);
@@ -164,7 +148,7 @@ describe('the license flow', () => {
   });
 
   it('closes the account with the questionnaire: the license ends at the end of the notice period', async () => {
-    const { token } = await newCompany('Stang');
+    const { token } = await newCompany(server, 'Stang');
     await server.api({ method: 'POST', url: '/api/licenses/company', payload: { TypeId: 2, BillingInformation: invoiceBilling }, token });
     const incomplete = await server.api({ method: 'POST', url: '/api/licenses/company/delete', payload: { Questionnaire: [{ Question: 'reason', Value: 'price' }] }, token });
     expect(incomplete.statusCode).toBe(400);
@@ -184,7 +168,7 @@ describe('the license flow', () => {
 
 describe('incentives', () => {
   it('offers upgrades to a free account and remembers what was done with them', async () => {
-    const { token, companyId } = await newCompany('Locka');
+    const { token, companyId } = await newCompany(server, 'Locka');
     const list = async () => ((await server.api({ method: 'GET', url: `/api/companies/${companyId}/incentives`, token })).json() as Page<{ Id: number; InitialDelayInSeconds: number; Action: { ActionType: string } }>).Results;
     const first = await list();
     expect(first.map((i) => i.Action.ActionType)).toEqual(['Upgrade', 'Information']);

@@ -2,14 +2,14 @@ import PDFDocument from 'pdfkit';
 import type { BillingInformation } from '../../../schema/company';
 import type { CompanyInvoice } from '../../../schema/licenses';
 import type { Lang } from '../../shared/messages';
+import { CURRENCIES } from '../../shared/reference';
 import { INVOICE_WORDS as W } from './messages';
 
-const SIGNS: Record<string, string> = { SEK: 'kr', NOK: 'kr', DKK: 'kr', EUR: '€' };
 
 /** An amount in minor units as shown on the invoice: '1 234,50 kr'. */
 function money(minor: number, currency: string, lang: Lang): string {
   const text = new Intl.NumberFormat(lang === 'en' ? 'en-GB' : lang === 'no' ? 'nb-NO' : lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minor / 100);
-  const sign = SIGNS[currency] ?? currency;
+  const sign = CURRENCIES.find((c) => c.id === currency)?.sign ?? currency;
   return sign === '$' ? `${sign}${text}` : `${text} ${sign}`;
 }
 

@@ -10,9 +10,8 @@ import type { CompanyInvoice } from '../../../schema/licenses';
 import { apiErrorInfo, resultsOf, useApi } from '../../common/api';
 import { saveBlob } from '../../common/saveBlob';
 import { formatAmount, formatWireDate } from '../../i18n/format';
+import { CURRENCY_SIGNS } from '../licenses/useLicenses';
 import { CloseAccountDialog } from './CloseAccountDialog';
-
-const SIGNS: Record<string, string> = { SEK: 'kr', NOK: 'kr', DKK: 'kr', EUR: '€' };
 
 /** My subscriptions on /account: the company's licenses, its invoices as PDF, and closing the account. */
 export function Subscriptions() {
@@ -85,7 +84,7 @@ export function Subscriptions() {
                     }
                   >
                     <ListItemText
-                      primary={`${invoice.InvoiceNumber} · ${formatAmount(invoice.TotalAmount / 100, SIGNS[invoice.CurrencyId] ?? invoice.CurrencyId, locale)}`}
+                      primary={`${invoice.InvoiceNumber} · ${formatAmount(invoice.TotalAmount / 100, CURRENCY_SIGNS[invoice.CurrencyId] ?? invoice.CurrencyId, locale)}`}
                       secondary={`${formatWireDate(invoice.PeriodFrom, locale)} – ${formatWireDate(invoice.PeriodTo, locale)} · ${translate(`licenses.account.status.${invoice.Status}`)}`}
                     />
                   </ListItem>
