@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { createTestServer, type TestServer } from './harness';
 import { newCompany } from './licensesHelpers';
 import { runMonthlyBilling } from '../../server/areas/billing/invoicing';
+import { MONTHLY_BILLING_QUEUE } from '../../server/areas/billing/index';
 import { signCallback } from '../../server/shared/paymentProvider';
 
 /**
@@ -150,5 +151,16 @@ describe('monthly invoices', () => {
     await runMonthlyBilling(server.db, '2026-10');
     const [invoice] = ((await server.api({ method: 'GET', url: '/api/billing/company/invoices', token })).json() as Page<Invoice>).Results;
     expect(invoice).toMatchObject({ CurrencyId: 'EUR', VatPercent: 25.5, NetAmount: 2700, VatAmount: 689, TotalAmount: 3389 });
+  });
+
+  it('runs as the monthly billing job (pg-boss queue billing-monthly)', async () => {
+    const { token, companyId } = await newCompany(server, 'Jobbet');
+    await server.api({ method: 'POST', url: '/api/licenses/company', payload: { TypeId: 5, BillingInformation: billing(4) }, token });
+    await server.db.query("update company_licenses set valid_from = '2026-08-01T00:00:00+02' where company_id = $1 and license_type_id = 5", [companyId]);
+    await server.app.jobs.send(server.db, MONTHLY_BILLING_QUEUE, { Month: '2026-09' });
+    await server.app.jobs.drain();
+    const [invoice] = ((await server.api({ method: 'GET', url: '/api/billing/company/invoices', token })).json() as Page<Invoice>).Results;
+    // Business, all of September: 999 kr + 25 % VAT, on a paper invoice.
+    expect(invoice).toMatchObject({ InvoiceNumber: `202609-${companyId}`, NetAmount: 99900, VatAmount: 24975, TotalAmount: 124875, Status: 'unpaid' });
   });
 });

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './harness';
 import { newCompany } from './licensesHelpers';
+import { checkPlanArea } from '../../server/shared/planLimits';
+import type { ApiError } from '../../server/shared/errors';
 
 /**
  * Plans and their limits (issue 15): past a limit the API answers 402 (a trial can lift it) or 426
@@ -178,5 +180,16 @@ describe('incentives', () => {
     expect((await list()).map((i) => i.Id)).not.toContain(first[0].Id);
     const bad = await server.api({ method: 'POST', url: `/api/company/${companyId}/incentives/${first[0].Id}`, payload: { EngagementType: 'Loved' }, token });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('areas a plan includes', () => {
+  it('refuses an area the plan lacks with 402 and the cheapest plan that has it', async () => {
+    const { companyId, token } = await newCompany(server, 'Omraden');
+    const refused = await checkPlanArea(server.db, { companyId, lang: 'en' }, 'webhooks').catch((err: ApiError) => err);
+    expect(refused).toMatchObject({ statusCode: 402, extra: { SuggestedLicenseToUpgrade: { Id: 3, Name: 'Professional' } } });
+    expect((refused as ApiError).extra.Body).toContain('does not include Webhooks');
+    await server.api({ method: 'POST', url: '/api/licenses/company', payload: { TypeId: 3, BillingInformation: invoiceBilling }, token });
+    await expect(checkPlanArea(server.db, { companyId, lang: 'en' }, 'webhooks')).resolves.toBeUndefined();
   });
 });
