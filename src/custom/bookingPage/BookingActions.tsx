@@ -22,7 +22,7 @@ import RemoveIcon from '@mui/icons-material/Remove';
 import { useTranslate } from 'react-admin';
 import { bookingActions } from '../../common/bookings/bookingApi';
 import { BOOKING_STATUS, type Booking } from '../../common/bookings/bookingTypes';
-import { saveFile } from '../../common/bookings/bookingExport';
+import { saveBlob } from '../../common/saveBlob';
 import { useCan } from '../../auth/roles';
 import { useProfile } from '../../auth/profile';
 import { Picker } from '../../common/inputs/DateTimeInputs';
@@ -147,7 +147,7 @@ function ReceiptDialog({ booking, onClose }: { booking: Booking; onClose: () => 
     const ok = await run(
       async () => {
         const answer = await bookingActions.receipt(api, booking.Id, RECEIPT_OPTION_ID, method);
-        if (answer instanceof Blob) saveFile(answer, `${translate('custom.bookings.receipt.fileName')}-${booking.Id}.pdf`);
+        if (answer instanceof Blob) saveBlob(answer, `${translate('custom.bookings.receipt.fileName')}-${booking.Id}.pdf`);
       },
       method === 'pdf' ? 'custom.bookings.notices.receiptDownloaded' : 'custom.bookings.notices.receiptSent',
     );

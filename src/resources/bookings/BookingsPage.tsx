@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Box, Card, CardContent, Tab, Tabs } from '@mui/material';
+import { Box } from '@mui/material';
 import AddIcon from '@mui/icons-material/AddCircle';
 import ListIcon from '@mui/icons-material/ViewList';
 import QueueIcon from '@mui/icons-material/HourglassTop';
@@ -7,7 +7,7 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import HistoryIcon from '@mui/icons-material/History';
 import { Title, useTranslate } from 'react-admin';
 import { useCan } from '../../auth/roles';
-import { useHashTab } from '../../shell/useHashTab';
+import { HashTabsCard } from '../../common/HashTabsCard';
 import { BookingList } from './BookingList';
 import { BookingLogList } from './BookingLogList';
 import { QueueView } from './QueueView';
@@ -49,27 +49,12 @@ export function BookingsPage() {
   const canWrite = useCan('bookings', 'write');
   const canReport = useCan('bookingReports');
   const tabs = BOOKING_TABS.filter((t) => (t === 'book' || t === 'queue' ? canWrite : t === 'bookings-report' ? canReport : true));
-  const [tab, setTab] = useHashTab(tabs);
   return (
     <Box sx={{ contain: 'inline-size' }}>
       <Title title={translate('custom.bookings.title')} />
-      <Card>
-        <Tabs
-          value={tab}
-          onChange={(_e, next: string) => setTab(next)}
-          variant="scrollable"
-          allowScrollButtonsMobile
-          aria-label={translate('custom.bookings.title')}
-          sx={{ borderBottom: 1, borderColor: 'divider' }}
-        >
-          {tabs.map((name) => (
-            <Tab key={name} value={name} id={`bookings-tab-${name}`} aria-controls="bookings-tabpanel" label={translate(`custom.bookings.tabs.${name}`)} icon={ICONS[name]} iconPosition="start" sx={{ minHeight: 56 }} />
-          ))}
-        </Tabs>
-        <CardContent role="tabpanel" id="bookings-tabpanel" aria-labelledby={`bookings-tab-${tab}`}>
-          <TabContent tab={tab as BookingTab} />
-        </CardContent>
-      </Card>
+      <HashTabsCard id="bookings" messages="custom.bookings" tabs={tabs} icons={ICONS}>
+        {(tab) => <TabContent tab={tab} />}
+      </HashTabsCard>
     </Box>
   );
 }
