@@ -30,6 +30,7 @@ import { promoCodesPages } from './custom/promoCodes';
 import { schedulingPages } from './custom/scheduling';
 import { setupAccountPages } from './custom/setupAccount';
 import { signUpPages } from './custom/signup';
+import { messagePages } from './custom/messages';
 
 /** An entry of the registry: a declared entity (src/resources/<entity>/index.ts) or a page (src/custom/<page>/index.ts). */
 export type RegistryEntry = ResourceEntry | PageEntry;
@@ -72,6 +73,7 @@ export const registry: readonly RegistryEntry[] = [
   ...billingPages,
   ...setupAccountPages,
   ...signUpPages,
+  ...messagePages,
 ];
 
 const isPage = (entry: RegistryEntry): entry is PageEntry => 'path' in entry;
@@ -114,4 +116,6 @@ export const embeds: Embeds = {
   servicePriceCheck: embedded(() => import('./custom/priceCheck/ServicePriceCheck').then((m) => m.ServicePriceCheck)),
   bookingsReport: embedded(() => import('./custom/bookingsReport/BookingsReport').then((m) => m.default)),
   newBookingWidget: embedded(() => import('./custom/newBooking/NewBookingTab').then((m) => m.default)),
+  messageLog: embedded(() => import('./custom/messages/MessageLogTab').then((m) => m.default)),
+  messageTemplates: embedded(() => import('./custom/messages/MessageTemplatesTab').then((m) => m.default)),
 };

@@ -13,6 +13,7 @@ import billing from './billing/index';
 import { registerPlanLimitMessages } from '../shared/planLimitMessages';
 import signup from './signup/index';
 import bookingReceipts from './bookings/receipt';
+import messages from './messages/index';
 
 /**
  * Registers every area of the API under /api: one folder and one plugin per area of the spec.
@@ -33,4 +34,5 @@ export default async function areas(app: FastifyInstance): Promise<void> {
   await app.register(licenses);
   await app.register(billing);
   await app.register(signup);
+  await app.register(messages);
 }

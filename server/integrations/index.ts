@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { Outbox } from '../shared/outbox/outbox';
 import { JobQueue } from './jobs';
-import { createMailer } from './mail/index';
+import { countOutbox, createMailer, listOutbox, readMail } from './mail/index';
 import { deliverQueuedMail } from './mail/queue';
 import { createSmsSender } from './sms/index';
 
@@ -20,6 +20,7 @@ async function integrations(app: FastifyInstance): Promise<void> {
   deliverQueuedMail(outbox, mailer);
   app.decorate('mailer', mailer);
   app.decorate('sms', sms);
+  app.decorate('catcher', { list: listOutbox, count: countOutbox, read: readMail });
   app.decorate('jobs', jobs);
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => {

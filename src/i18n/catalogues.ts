@@ -59,6 +59,8 @@ import newBookingEn from '../custom/newBooking/messages/en.json';
 import newBookingSv from '../custom/newBooking/messages/sv.json';
 import promoCodesEn from '../custom/promoCodes/messages/en.json';
 import promoCodesSv from '../custom/promoCodes/messages/sv.json';
+import messagesEn from '../custom/messages/messages/en.json';
+import messagesSv from '../custom/messages/messages/sv.json';
 import schedulingEn from '../custom/scheduling/messages/en.json';
 import schedulingSv from '../custom/scheduling/messages/sv.json';
 import setupAccountEn from '../custom/setupAccount/messages/en.json';
@@ -103,6 +105,7 @@ export const catalogues: readonly Catalogue[] = [
   { folder: 'custom/licenses', en: licensesEn, sv: licensesSv, fi: () => import('../custom/licenses/messages/fi.json'), no: () => import('../custom/licenses/messages/no.json') },
   { folder: 'custom/newBooking', en: newBookingEn, sv: newBookingSv, fi: () => import('../custom/newBooking/messages/fi.json'), no: () => import('../custom/newBooking/messages/no.json') },
   { folder: 'custom/promoCodes', en: promoCodesEn, sv: promoCodesSv, fi: () => import('../custom/promoCodes/messages/fi.json'), no: () => import('../custom/promoCodes/messages/no.json') },
+  { folder: 'custom/messages', en: messagesEn, sv: messagesSv, fi: () => import('../custom/messages/messages/fi.json'), no: () => import('../custom/messages/messages/no.json') },
   { folder: 'custom/scheduling', en: schedulingEn, sv: schedulingSv, fi: () => import('../custom/scheduling/messages/fi.json'), no: () => import('../custom/scheduling/messages/no.json') },
   { folder: 'custom/setupAccount', en: setupAccountEn, sv: setupAccountSv, fi: () => import('../custom/setupAccount/messages/fi.json'), no: () => import('../custom/setupAccount/messages/no.json') },
   { folder: 'custom/signup', en: signupEn, sv: signupSv, fi: () => import('../custom/signup/messages/fi.json'), no: () => import('../custom/signup/messages/no.json') },

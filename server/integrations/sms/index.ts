@@ -25,6 +25,8 @@ export interface SmsMessage {
 /** Sends SMS. Every sender records what it sent in the catcher (mail_outbox, channel 'sms'). */
 export interface SmsSender {
   readonly transport: string;
+  /** Whether a provider would take this receiver (a phone number). */
+  isReceiver(to: string): boolean;
   send(message: SmsMessage): Promise<SentMail>;
 }
 
@@ -46,6 +48,10 @@ export class SandboxSms implements SmsSender {
     private readonly db: Db,
     private readonly from = 'Booking',
   ) {}
+
+  isReceiver(to: string): boolean {
+    return isPhoneNumber(to);
+  }
 
   async send(message: SmsMessage): Promise<SentMail> {
     if (!isPhoneNumber(message.to)) throw new Error(`invalid phone number: ${message.to}`);

@@ -9,7 +9,7 @@ import type { MergeData } from './render';
  * Each field has a name in the four languages (GET …/fieldtranslations lists them).
  */
 export const BOOKING_FIELDS: Record<string, Record<Lang, string>> = {
-  'Booking.Id': { sv: 'Bokningsnummer', en: 'Booking number', fi: 'Varausnumero', no: 'Bookingnummer' },
+  'Booking.Id': { sv: 'Bokningsnummer', en: 'Booking number', fi: 'Varausnumero', no: 'Bestillingsnummer' },
   'Booking.Date': { sv: 'Datum', en: 'Date', fi: 'Päivämäärä', no: 'Dato' },
   'Booking.From': { sv: 'Starttid', en: 'Start time', fi: 'Alkamisaika', no: 'Starttid' },
   'Booking.To': { sv: 'Sluttid', en: 'End time', fi: 'Päättymisaika', no: 'Sluttid' },
