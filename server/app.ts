@@ -1,3 +1,4 @@
+import paymentSandbox from './paymentSandbox/index';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -59,6 +60,7 @@ export async function buildApp({ db, config, logger = false, onRoute }: BuildOpt
   await app.register(identityPlugin);
   await app.register(contextPlugin);
   await app.register(areasPlugin, { prefix: '/api' });
+  await app.register(paymentSandbox);
 
   app.get('/config.json', { config: { public: true } }, async () => ({
     apiUrl: `${config.publicUrl}/api`,

@@ -23,6 +23,8 @@ import { bookingSettingsPages } from './custom/bookingSettings';
 import { bookingsReportPages } from './custom/bookingsReport';
 import { companyPages } from './custom/company';
 import { dashboardPages } from './custom/dashboard';
+import { licensesPages } from './custom/licenses';
+import { billingPages } from './custom/billing';
 import { newBookingPages } from './custom/newBooking';
 import { newsletterPages } from './custom/newsletters';
 import { promoCodesPages } from './custom/promoCodes';
@@ -71,6 +73,8 @@ export const registry: readonly RegistryEntry[] = [
   administratorsMeta,
   bookingPrintoutsMeta,
   ...accountPages,
+  ...licensesPages,
+  ...billingPages,
   ...setupAccountPages,
   ...signUpPages,
   ...messagePages,

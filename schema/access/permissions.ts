@@ -65,6 +65,8 @@ export const API_SEGMENT_AREAS: Readonly<Record<string, string>> = {
   errors: 'shell',
   companies: 'company',
   licenses: 'billing',
+  trials: 'billing',
+  Token: 'billing',
   customfields: 'customFields',
   accesskeytypes: 'customers',
   gdpr: 'customers',

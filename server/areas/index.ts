@@ -9,6 +9,9 @@ import bookings from './bookings/index';
 import settings from './settings/index';
 import codelock from './codelock/index';
 import scheduler from './scheduler/index';
+import licenses from './licenses/index';
+import billing from './billing/index';
+import { registerPlanLimitMessages } from '../shared/planLimitMessages';
 import signup from './signup/index';
 import bookingReceipts from './bookings/receipt';
 import newsletters from './newsletters/index';
@@ -21,6 +24,7 @@ import messages from './messages/index';
 export default async function areas(app: FastifyInstance): Promise<void> {
   registerFieldErrorMessages();
   registerCustomFieldMessages();
+  registerPlanLimitMessages();
   await app.register(services);
   await app.register(company);
   await app.register(customers);
@@ -31,6 +35,8 @@ export default async function areas(app: FastifyInstance): Promise<void> {
   await app.register(codelock);
   await app.register(scheduler);
   await app.register(newsletters);
+  await app.register(licenses);
+  await app.register(billing);
   await app.register(signup);
   await app.register(messages);
 }

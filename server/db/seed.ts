@@ -22,7 +22,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const company = await tx.one<{ id: number }>(
       `insert into companies (name, email, phone, homepage, street1, zip_code, city, country_id, organisation_number, time_zone, currency_id, status_id, license_type_id)
        values ('Solrosens Yoga & Padel', 'info@solrosen.example.com', '+46 8 123 45 67', 'https://solrosen.example.com',
-               'Storgatan 12', '111 22', 'Stockholm', 'SE', '556677-8899', 'Europe/Stockholm', 'SEK', 3, 1)
+               'Storgatan 12', '111 22', 'Stockholm', 'SE', '556677-8899', 'Europe/Stockholm', 'SEK', 3, 9)
        returning id`,
     );
     const companyId = company!.id;

@@ -89,6 +89,7 @@ export const LICENSE_TYPE_NAMES: Record<number, Names> = {
   3: { sv: 'Professionell', en: 'Professional', fi: 'Ammattilainen', no: 'Profesjonell' },
   5: { sv: 'Företag', en: 'Business', fi: 'Yritys', no: 'Bedrift' },
   9: { sv: 'Enterprise', en: 'Enterprise', fi: 'Enterprise', no: 'Enterprise' },
+  11: { sv: 'Extra administratörer', en: 'Extra administrators', fi: 'Lisäylläpitäjät', no: 'Ekstra administratorer' },
 };
 
 /** Names of company statuses, for messages. */

@@ -1,7 +1,6 @@
 import { HttpError } from 'react-admin';
 import type { AppEvents } from './events';
 import type { HttpClient, HttpRequest, HttpResponse, LicenseLimit, WireResponseStatus } from './types';
-import { isTrialActive as defaultIsTrialActive } from './trial';
 import { resolveTimeZone, serializeDates, toFormPath } from './wire';
 
 /** What the HTTP client needs from the session; all optional so that public calls work too. */
@@ -22,7 +21,8 @@ export interface HttpClientOptions {
   translate: (key: string) => string;
   auth?: TokenSource;
   getTimeZone?: () => string;
-  isTrialActive?: () => boolean;
+  /** Whether a trial is running, which keeps the license modal silent; default: the server's CurrentTrialPeriod.Active. */
+  isTrialActive?: (limit: LicenseLimit) => boolean;
   fetch?: typeof fetch;
 }
 
@@ -64,7 +64,7 @@ async function readBody(response: Response): Promise<unknown> {
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const { apiKey, events, getLanguage, translate, auth } = options;
   const getTimeZone = options.getTimeZone ?? resolveTimeZone;
-  const trialActive = options.isTrialActive ?? defaultIsTrialActive;
+  const trialActive = options.isTrialActive ?? ((limit: LicenseLimit) => limit.CurrentTrialPeriod?.Active === true);
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
   async function send(url: string, request: HttpRequest): Promise<Response> {
@@ -107,6 +107,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       Body: str(b.Body) ?? str(rs?.Message) ?? '',
       SuggestedLicenseToUpgrade: b.SuggestedLicenseToUpgrade,
       SuggestedTrialType: b.SuggestedTrialType,
+      ...(isRecord(b.CurrentTrialPeriod) ? { CurrentTrialPeriod: { Active: b.CurrentTrialPeriod.Active === true, ValidTo: str(b.CurrentTrialPeriod.ValidTo) ?? null } } : {}),
     };
   }
 
@@ -131,7 +132,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
     if (status === 402 || status === 426) {
       const limit = licenseLimitOf(status, body, rs);
-      if (!trialActive()) events.emit('licenseLimit', limit);
+      if (!trialActive(limit)) events.emit('licenseLimit', limit);
       throw new HttpError(limit.Body || limit.Header, status, { errors: {}, ResponseStatus: rs, licenseLimit: limit });
     }
     const errors = fieldErrors(rs);

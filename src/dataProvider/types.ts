@@ -76,6 +76,8 @@ export interface LicenseLimit {
   Body: string;
   SuggestedLicenseToUpgrade?: unknown;
   SuggestedTrialType?: unknown;
+  /** The server's word on a running trial (the modal is silent while one is active). */
+  CurrentTrialPeriod?: { Active: boolean; ValidTo?: string | null } | null;
 }
 
 /** One entry of the correlation error list. */

@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { LicenseLimit } from '../dataProvider/types';
+import { apiErrorInfo, useApi } from '../common/api';
+import { setTrialActive } from '../common/licenseLimit';
 
 interface Suggestion {
   Id?: number;
@@ -23,11 +26,28 @@ function suggestion(value: unknown): Suggestion | undefined {
 export function LicenseLimitDialog({ limit, onHide: hide }: { limit: LicenseLimit; onHide: () => void }) {
   const translate = useTranslate();
   const navigate = useNavigate();
+  const notify = useNotify();
+  const api = useApi();
+  const [busy, setBusy] = useState(false);
   const trial = suggestion(limit.SuggestedTrialType);
   const license = suggestion(limit.SuggestedLicenseToUpgrade);
   const go = (to: string) => {
     hide();
     navigate(to);
+  };
+  // The trial starts here: POST /trials/company lifts the limits at once; the session remembers it.
+  const startTrial = async () => {
+    setBusy(true);
+    try {
+      await api.call('POST', '/trials/company', { body: trial?.Id ? { TrialTypeId: trial.Id } : {} });
+      setTrialActive(true);
+      notify('shell.licenseLimit.trialStarted', { type: 'success', messageArgs: { days: trial?.TrialDays ?? '' } });
+      hide();
+    } catch (failure) {
+      notify(apiErrorInfo(failure).message || 'custom.common.unknownError', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
@@ -39,7 +59,7 @@ export function LicenseLimitDialog({ limit, onHide: hide }: { limit: LicenseLimi
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={hide}>{translate('shell.licenseLimit.close')}</Button>
         {trial && (
-          <Button variant="outlined" onClick={() => go(`/licenses?trialType=${trial.Id ?? ''}`)}>
+          <Button variant="outlined" disabled={busy} onClick={() => void startTrial()}>
             {trial.TrialDays
               ? translate('shell.licenseLimit.startTrialDays', { days: trial.TrialDays })
               : translate('shell.licenseLimit.startTrial')}

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import type { HttpError } from 'react-admin';
-import { AppEvents, createDataProvider, createHttpClient, setTrialActive, type TokenSource } from '../../src/dataProvider';
+import { AppEvents, createDataProvider, createHttpClient, type TokenSource } from '../../src/dataProvider';
 import type { CorrelationError, LicenseLimit, ResourceApi } from '../../src/dataProvider/types';
 import { englishMessages } from '../../src/i18n';
 
@@ -379,9 +379,8 @@ describe('errors', () => {
     ]);
   });
 
-  it('stays silent about a license limit while a trial is active', async () => {
-    failWith(402, { Header: 'Upgrade needed', Body: 'Limit' });
-    setTrialActive(true);
+  it('stays silent about a license limit while the server says a trial is active', async () => {
+    failWith(402, { Header: 'Upgrade needed', Body: 'Limit', CurrentTrialPeriod: { Active: true, ValidTo: '2030-01-01T00:00:00' } });
     const { dataProvider, limits } = setup();
     expect((await createFails(dataProvider)).status).toBe(402);
     expect(limits).toEqual([]);

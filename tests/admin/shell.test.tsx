@@ -144,6 +144,8 @@ describe('route table', () => {
       http.get(`${API}/companies`, () => HttpResponse.json({ Offset: 0, Total: 1, Results: [{ Id: 7, Name: 'Solrosens Yoga & Padel', CountryId: 'SE' }] })),
       http.get(`${API}/services`, () => HttpResponse.json({ Offset: 0, Total: 3, Results: [{ Id: 1 }] })),
       http.get(`${API}/customers`, () => HttpResponse.json({ Offset: 0, Total: 200, Results: [{ Id: 1 }] })),
+      http.get(`${API}/licenses/information`, () => HttpResponse.json({ Offset: 0, Total: 0, Results: [] })),
+      http.get(`${API}/trials/company/check`, () => HttpResponse.json({ CurrentTrialPeriod: null, SuggestedTrialType: null, SuggestedLicenseToUpgrade: null, Header: '', Body: '' })),
     );
     const pages = customPages.filter((p) => p.path === '/dashboard' || p.path === '/licenses');
     const { location } = await renderShell('/dashboard', { pages });
@@ -153,9 +155,9 @@ describe('route table', () => {
     await waitFor(() => expect(location().pathname).toBe('/licenses'));
     const plans = await screen.findByRole('table', { name: 'Licensnivåer' });
     const headers = within(plans).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['', 'GratisAktiv', 'Standard', 'Smart']);
-    expect(within(plans).getByText('299 kr')).toBeInTheDocument();
-    expect(within(plans).getByText('599 kr')).toBeInTheDocument();
+    expect(headers).toEqual(['Funktion', 'GratisAktiv', 'Standard', 'Smart']);
+    expect(within(plans).getByText('299 kr/mån')).toBeInTheDocument();
+    expect(within(plans).getByText('599 kr/mån')).toBeInTheDocument();
   });
 
   it('a custom page replaces the placeholder of its path', async () => {

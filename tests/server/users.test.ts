@@ -73,7 +73,7 @@ describe('GET /api/users', () => {
       Lastname: 'Admin',
       CompanyId: demoCompanyId,
       CompanyUsers: [{ CompanyId: demoCompanyId, Email: 'demo@example.com' }],
-      Company: { Id: demoCompanyId, Name: 'Solrosens Yoga & Padel', LicenseTypeId: 1, IsFreeAccount: true, TimeZone: 'Europe/Stockholm' },
+      Company: { Id: demoCompanyId, Name: 'Solrosens Yoga & Padel', LicenseTypeId: 9, IsFreeAccount: false, TimeZone: 'Europe/Stockholm' },
     });
   });
 

@@ -3,6 +3,7 @@
  * (the one behind availabletimes) after locking what competes for it, price with calculateprice's
  * rules, take the promo codes, write the booking, its allocations and its log entry together.
  */
+import { checkPlanLimit } from '../../shared/planLimits';
 import type { CreateBooking, CreateRepeatBooking, RepeatBookingResponse } from '../../../schema/bookings';
 import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
@@ -103,6 +104,7 @@ async function createOne(tx: Db, ctx: CallerContext, input: CreateBooking, from:
  */
 export async function createBooking(db: Db, ctx: CallerContext, input: CreateBooking): Promise<number> {
   return db.tx(async (tx) => {
+    await checkPlanLimit(tx, ctx, 'bookings');
     const settings = await loadSettings(tx, ctx.companyId);
     const customer = await resolveCustomer(tx, ctx, input.CustomerId, input.Customer);
     return createOne(tx, ctx, input, input.From, input.To, { customer, settings });
@@ -146,6 +148,7 @@ function isPerDate(err: unknown): err is ApiError {
 export async function createRepeat(db: Db, ctx: CallerContext, input: CreateRepeatBooking): Promise<{ created: number[]; failed: RepeatBookingResponse['Failed'] }> {
   const dates = input.DatesToRepeat?.length ? input.DatesToRepeat.map((d, i) => ({ ...d, fields: { from: `DatesToRepeat[${i}].From`, to: `DatesToRepeat[${i}].To` } })) : [{ From: input.From, To: input.To, fields: { from: 'From', to: 'To' } }];
   return db.tx(async (tx) => {
+    await checkPlanLimit(tx, ctx, 'bookings', dates.length);
     const settings = await loadSettings(tx, ctx.companyId);
     const { spec } = await serviceSpec(tx, ctx, input.ServiceId);
     // Every date must read well before anything is written.

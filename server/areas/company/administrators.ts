@@ -1,3 +1,4 @@
+import { checkPlanLimit } from '../../shared/planLimits';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/db';
@@ -116,6 +117,7 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
     const hash = body.Password ? await hashPassword(body.Password) : null;
     try {
       const id = await db.tx(async (tx) => {
+        await checkPlanLimit(tx, request.ctx, 'administrators');
         // Only this company's administrators are looked at: whether the address has an account in
         // another company changes nothing here (the answer, the mail and the work are the same).
         const taken = await tx.one('select 1 from users where company_id = $1 and lower(email) = lower($2)', [companyId, body.Email.trim()]);

@@ -5,11 +5,11 @@ import { ApiError, ValidationErrors } from '../../shared/errors';
 import type { Lang } from '../../shared/messages';
 import { ref } from '../../shared/schemas';
 import { idParams } from '../../autoquery/index';
-import type { BillingInformation, BillingInformationInput, Company, CompanyInput, CountryId } from '../../../schema/company';
-import { defaultSwedishVatNumber, isValidOrganisationNumber } from '../../../domain/identityNumbers';
+import type { Company, CompanyInput, CountryId } from '../../../schema/company';
+import { isValidOrganisationNumber } from '../../../domain/identityNumbers';
 import { isValidPostalCode } from '../../../domain/postalCodes';
 import { localTime } from '../../shared/fieldErrors';
-import { BILLING_METHODS, CATEGORIES, COMPANY_STATUS_NAMES, COMPANY_TYPES, COUNTRIES, envelope, onWire } from '../../shared/reference';
+import { CATEGORIES, COMPANY_STATUS_NAMES, COMPANY_TYPES, COUNTRIES, envelope } from '../../shared/reference';
 
 interface CompanyRow {
   id: number;
@@ -85,46 +85,13 @@ function toCompany(row: CompanyRow, lang: Lang): Company {
   };
 }
 
-/** The stored billing record as the wire names it (Exists aside). */
-const BILLING_COLUMNS = `billing_method_id as "BillingMethodId", name as "Name", attention as "Attention", email as "Email", gln as "GLN",
-  reference_line1 as "ReferenceLine1", reference_line2 as "ReferenceLine2", street1 as "Street1", street2 as "Street2",
-  zip_code as "ZipCode", city as "City", country_id as "CountryId", vat_registration_number as "VatRegistrationNumber"`;
-
-type BillingRow = Omit<BillingInformation, 'Exists'>;
-
-function toBilling(row: BillingRow): BillingInformation {
-  return { ...row, Exists: true };
-}
-
-/** What the billing form starts from when nothing is stored: the company's own name and address. */
-function billingProposal(company: CompanyRow): BillingInformation {
-  return {
-    BillingMethodId: null,
-    Name: company.name,
-    Attention: null,
-    Email: company.email,
-    GLN: null,
-    ReferenceLine1: null,
-    ReferenceLine2: null,
-    Street1: company.street1,
-    Street2: company.street2,
-    ZipCode: company.zip_code,
-    City: company.city,
-    CountryId: company.country_id,
-    VatRegistrationNumber: company.country_id === 'SE' && company.organisation_number ? defaultSwedishVatNumber(company.organisation_number) : '',
-    Exists: false,
-  };
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function blank(v: string | null | undefined): boolean {
   return v === undefined || v === null || v.trim() === '';
 }
 
 /**
  * The company of the caller: GET /companies, PUT /companies/{Id}, sending for approval,
- * coordinates, and the billing information (GET, POST, PUT /billing/company, GET /billing/methods).
+ * and coordinates (billing information: server/areas/billing/).
  */
 export default async function companyRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
@@ -196,73 +163,4 @@ export default async function companyRoutes(app: FastifyInstance): Promise<void>
     }
     return toCompany(row!, lang);
   });
-
-  app.get<{ Querystring: { CountryId?: CountryId } }>('/billing/methods', { schema: { querystring: ref('BillingMethodQuery') } }, async (request) => {
-    const country = request.query.CountryId;
-    return envelope(BILLING_METHODS.filter((m) => !country || m.countries.includes(country)).map((m) => onWire(m, request.ctx.lang)));
-  });
-
-  app.get('/billing/company', async (request) => {
-    const { companyId, timeZone } = request.ctx;
-    const row = await db.one<BillingRow>(`select ${BILLING_COLUMNS} from billing_information where company_id = $1`, [companyId]);
-    if (row) return toBilling(row);
-    const company = await loadCompany(db, companyId, timeZone);
-    return billingProposal(company!);
-  });
-
-  const saveBilling = async (companyId: number, timeZone: string, body: BillingInformationInput): Promise<BillingInformation> => {
-    const company = (await loadCompany(db, companyId, timeZone))!;
-    const errors = new ValidationErrors();
-    const methodId = body.BillingMethodId ?? 0;
-    const method = BILLING_METHODS.find((m) => m.id === methodId);
-    if (!methodId) errors.add('BillingMethodId', 'BillingMethodRequired');
-    else if (!method || !method.countries.includes(body.CountryId)) errors.add('BillingMethodId', 'InvalidValue');
-    for (const field of ['Name', 'Street1', 'ZipCode', 'City'] as const) {
-      if (blank(body[field])) errors.add(field, 'NotEmpty');
-    }
-    if (!blank(body.ZipCode) && !isValidPostalCode(body.CountryId, body.ZipCode)) errors.add('ZipCode', 'PostalCodeInvalid', { country: body.CountryId });
-    if ((methodId === 2 || methodId === 3) && blank(body.Email)) errors.add('Email', 'NotEmpty');
-    else if (!blank(body.Email) && !EMAIL.test(body.Email!.trim())) errors.add('Email', 'InvalidFormat');
-    let vat = body.VatRegistrationNumber?.trim() ?? '';
-    if (!vat && company.country_id === 'SE' && company.organisation_number) vat = defaultSwedishVatNumber(company.organisation_number);
-    if (!vat) errors.add('VatRegistrationNumber', 'NotEmpty');
-    errors.throwIfAny();
-    const withInvoiceDetails = methodId !== 1 && methodId !== 2;
-    const row = await db.one<BillingRow>(
-      `insert into billing_information (company_id, billing_method_id, name, attention, email, gln, reference_line1, reference_line2,
-                                        street1, street2, zip_code, city, country_id, vat_registration_number)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-       on conflict (company_id) do update set
-         billing_method_id = excluded.billing_method_id, name = excluded.name, attention = excluded.attention, email = excluded.email,
-         gln = excluded.gln, reference_line1 = excluded.reference_line1, reference_line2 = excluded.reference_line2,
-         street1 = excluded.street1, street2 = excluded.street2, zip_code = excluded.zip_code, city = excluded.city,
-         country_id = excluded.country_id, vat_registration_number = excluded.vat_registration_number, updated = now()
-       returning ${BILLING_COLUMNS}`,
-      [
-        companyId,
-        methodId,
-        body.Name.trim(),
-        body.Attention ?? null,
-        blank(body.Email) ? null : body.Email!.trim(),
-        withInvoiceDetails && !blank(body.GLN) ? body.GLN! : null,
-        withInvoiceDetails && !blank(body.ReferenceLine1) ? body.ReferenceLine1! : null,
-        withInvoiceDetails && !blank(body.ReferenceLine2) ? body.ReferenceLine2! : null,
-        body.Street1.trim(),
-        body.Street2 ?? null,
-        body.ZipCode.trim(),
-        body.City.trim(),
-        body.CountryId,
-        vat,
-      ],
-    );
-    return toBilling(row!);
-  };
-
-  // POST and PUT both store the one billing record of the company (create or replace).
-  app.post<{ Body: BillingInformationInput }>('/billing/company', { schema: { body: ref('BillingInformationInput') } }, async (request) =>
-    saveBilling(request.ctx.companyId, request.ctx.timeZone, request.body),
-  );
-  app.put<{ Body: BillingInformationInput }>('/billing/company', { schema: { body: ref('BillingInformationInput') } }, async (request) =>
-    saveBilling(request.ctx.companyId, request.ctx.timeZone, request.body),
-  );
 }

@@ -4,6 +4,7 @@ import type { ResourceDetails, ResourceInput, ResourceQuery, ResourceTypeInput, 
 import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
 import { ApiError, ValidationErrors } from '../../shared/errors';
+import { checkPlanLimit } from '../../shared/planLimits';
 import { defineResource, ID_FIELD, RECORD_FIELDS, registerResource } from '../../autoquery/index';
 import { CAPACITY_FREEING_STATUSES } from '../../../domain/availability';
 import { schedulingKey } from './messages';
@@ -135,6 +136,7 @@ export const resources = defineResource<ResourceDetails, ResourceInput, Resource
   schemas: { query: 'ResourceQuery', input: 'ResourceInput', item: 'ResourceDetails' },
   hooks: {
     async beforeWrite(input, w) {
+      if (!w.existing) await checkPlanLimit(w.db, w.ctx, 'resources');
       const errors = new ValidationErrors();
       const name = input.Name.trim();
       if (!name) errors.add('Name', 'NotEmpty');

@@ -4,6 +4,7 @@ import type { Service, ServiceInput, ServiceQuery } from '../../../schema/servic
 import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
 import { ValidationErrors } from '../../shared/errors';
+import { checkPlanLimit } from '../../shared/planLimits';
 import { defineResource, RECORD_FIELDS, pageSchema, registerResource } from '../../autoquery/index';
 import { normalizeDurations } from '../../../domain/durations';
 import { codeList, referenceLists } from './catalogReference';
@@ -74,6 +75,7 @@ export const services = defineResource<Service, ServiceInput, ServiceQuery>({
   readBack: { IncludeCustomFieldValues: true },
   hooks: {
     async beforeWrite(input, w) {
+      if (!w.existing) await checkPlanLimit(w.db, w.ctx, 'services');
       const errors = new ValidationErrors();
       const name = input.Name.trim();
       const description = input.Description.trim();

@@ -12,6 +12,7 @@ import type { QueryResponse } from '../../../schema/common';
 import { loadConfig } from '../../config';
 import { apiErrorInfo, resultsOf, useApi } from '../../common/api';
 import { NarrowPage, PageHeading } from '../../common/PageHeading';
+import { Subscriptions } from './Subscriptions';
 
 /** What POST /users/{id}/verify answered: the address was already verified, or a link was mailed. */
 type Verification = 'verified' | 'sent';
@@ -149,6 +150,8 @@ export default function AccountPage() {
             )}
           </CardContent>
         </Card>
+
+        <Subscriptions />
 
         <Card sx={{ borderColor: 'error.light', borderWidth: 1, borderStyle: 'solid' }}>
           <CardHeader title={<Typography variant="subtitle1" component="h2" color="error">{translate('custom.account.deleteTitle')}</Typography>} />

@@ -11,7 +11,8 @@ import { LinkBase, Title, useGetIdentity, useGetList, useTranslate } from 'react
 import { useCompany } from '../../common/useCompany';
 import { useCanOpen } from '../../auth/roles';
 import { useLocation } from 'react-router-dom';
-import { LicensePlans } from './LicensePlans';
+import { LicenseFlow } from '../licenses/LicenseFlow';
+import { IncentiveModal } from '../licenses/IncentiveModal';
 
 /** Total of a resource from a one-record page (the API's Total), never counted in the browser. */
 /** The grey line under a card's title. */
@@ -77,7 +78,8 @@ export default function DashboardPage() {
   return (
     <Stack spacing={3}>
       <Title title={translate('shell.screens.dashboard')} />
-      {atLicenses && <LicensePlans />}
+      {atLicenses && <LicenseFlow />}
+      {canOpen('/licenses') && <IncentiveModal />}
       <Box>
         <Typography variant="overline" color="text.secondary">
           {company?.Name ?? <Skeleton width={200} />}

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import { ref } from '../../shared/schemas';
+import { idParams } from '../../autoquery/index';
+import type { CompanyLicense } from '../../../schema/company';
+import type { CancelLicenseInput, CancelLicenseResult, LicenseChange, LicenseInput } from '../../../schema/licenses';
+import { envelope } from '../../shared/reference';
+import { localTime } from '../../shared/fieldErrors';
+import { ApiError, ValidationErrors } from '../../shared/errors';
+import { effectivePlan } from '../../shared/planLimits';
+import { saveBilling, storedBilling } from '../../shared/billingInformation';
+import { missingSections } from '../../../domain/licenses/questionnaire';
+import { licenseTypes, toLicenseType, typeName } from './queries';
+
+interface LicenseRow {
+  id: number;
+  type_id: number;
+  valid_from: string;
+  valid_to: string | null;
+  active: boolean;
+  canceled: boolean;
+}
+
+const LICENSE_COLUMNS = (tz: string) =>
+  `l.id, l.license_type_id as type_id, ${localTime('l.valid_from', tz)} as valid_from, ${localTime('l.valid_to', tz)} as valid_to,
+   l.active and (l.valid_to is null or l.valid_to > now()) as active, l.canceled`;
+
+/**
+ * The company's licenses (GET /licenses/company), the license types, taking a plan or an extra
+ * license (POST /licenses/company: the license flow's step 1 with its billing form), cancelling one
+ * (DELETE /licenses/company/{Id}) and closing the account (POST /licenses/company/delete).
+ */
+export default async function licenseRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  app.get<{ Querystring: { Id?: number; Active?: boolean } }>('/licenses/company', { schema: { querystring: ref('CompanyLicenseQuery') } }, async (request) => {
+    const { companyId, timeZone, lang } = request.ctx;
+    const rows = await db.query<LicenseRow>(
+      `select * from (select ${LICENSE_COLUMNS('$2')} from company_licenses l where l.company_id = $1) x
+        where ($3::int is null or x.id = $3) and ($4::boolean is null or x.active = $4) order by x.id`,
+      [companyId, timeZone, request.query.Id ?? null, request.query.Active ?? null],
+    );
+    return envelope(
+      rows.map(
+        (r): CompanyLicense => ({
+          Id: r.id,
+          TypeId: r.type_id,
+          TypeName: typeName(r.type_id, lang),
+          ValidFrom: r.valid_from,
+          ValidTo: r.valid_to,
+          Active: r.active,
+          Canceled: r.canceled,
+        }),
+      ),
+    );
+  });
+
+  app.get<{ Querystring: { Id?: number } }>('/licenses/types', { schema: { querystring: ref('LicenseTypeQuery') } }, async (request) =>
+    envelope((await licenseTypes(db, request.query.Id)).map((r) => toLicenseType(r, request.ctx.lang))),
+  );
+
+  app.post<{ Body: LicenseInput }>('/licenses/company', { schema: { body: ref('LicenseInput') } }, async (request) => {
+    const { companyId, lang } = request.ctx;
+    const body = request.body;
+    return db.tx(async (tx): Promise<LicenseChange> => {
+      const [type] = await licenseTypes(tx, body.TypeId);
+      if (!type || type.is_free) throw ApiError.field(400, 'TypeId', 'LicenseNotOffered');
+      await tx.query('select 1 from companies where id = $1 for no key update', [companyId]);
+      const plan = await effectivePlan(tx, companyId);
+      if (type.is_extra_license_option && plan.typeId === 1) throw ApiError.field(409, 'TypeId', 'ExtraNeedsPaidPlan');
+      if (!type.is_extra_license_option && plan.typeId === type.id) throw ApiError.field(409, 'TypeId', 'LicenseAlreadyHeld', { name: typeName(type.id, lang) });
+      const billing = body.BillingInformation ? await saveBilling(tx, companyId, body.BillingInformation, 'BillingInformation.') : await storedBilling(tx, companyId);
+      if (!billing) throw ApiError.field(400, 'BillingInformation', 'NotEmpty');
+      if (!type.is_extra_license_option) {
+        // A plan change takes effect at once; the monthly invoice prorates both periods.
+        await tx.query(
+          `update company_licenses l set active = false, valid_to = least(coalesce(l.valid_to, now()), now())
+             from license_types lt where lt.id = l.license_type_id and not lt.is_extra_license_option and l.company_id = $1 and l.active`,
+          [companyId],
+        );
+        await tx.query('update companies set license_type_id = $2, updated = now() where id = $1', [companyId, type.id]);
+      }
+      const row = (await tx.one<{ id: number }>('insert into company_licenses (company_id, license_type_id) values ($1, $2) returning id', [companyId, type.id]))!;
+      const card = await tx.one('select 1 from payment_cards where company_id = $1', [companyId]);
+      return {
+        Id: row.id,
+        TypeId: type.id,
+        TypeName: typeName(type.id, lang),
+        Active: true,
+        RequiresCreditCard: billing.BillingMethodId === 1 && !card,
+        BillingMethodId: billing.BillingMethodId ?? 0,
+      };
+    });
+  });
+
+  /** Cancels a license: it runs to the end of its notice period. */
+  const cancel = async (companyId: number, licenseId: number | undefined, timeZone: string): Promise<CancelLicenseResult> => {
+    const target = await db.one<{ id: number; type_id: number }>(
+      licenseId
+        ? `select l.id, l.license_type_id as type_id from company_licenses l where l.company_id = $1 and l.id = $2 and l.active`
+        : `select l.id, l.license_type_id as type_id from company_licenses l join license_types lt on lt.id = l.license_type_id
+            where l.company_id = $1 and l.active and not lt.is_extra_license_option and $2::int is null order by l.id desc limit 1`,
+      [companyId, licenseId ?? null],
+    );
+    if (!target) throw ApiError.notFound('License', licenseId ?? '');
+    const row = (await db.one<{ valid_to: string }>(
+      `update company_licenses l set canceled = true,
+              valid_to = least(coalesce(l.valid_to, 'infinity'), now() + make_interval(days => lt.period_of_notice_days))
+         from license_types lt where lt.id = l.license_type_id and l.id = $2 and l.company_id = $1
+       returning ${localTime('l.valid_to', '$3')} as valid_to`,
+      [companyId, target.id, timeZone],
+    ))!;
+    return { Id: target.id, TypeId: target.type_id, ValidTo: row.valid_to, Canceled: true };
+  };
+
+  app.delete<{ Params: { Id: number } }>('/licenses/company/:Id', { schema: { params: idParams } }, async (request) =>
+    cancel(request.ctx.companyId, request.params.Id, request.ctx.timeZone),
+  );
+
+  app.post<{ Body: CancelLicenseInput }>('/licenses/company/delete', { schema: { body: ref('CancelLicenseInput') } }, async (request) => {
+    const { companyId, timeZone } = request.ctx;
+    const missing = missingSections(request.body.Questionnaire);
+    if (missing.length) {
+      const errors = new ValidationErrors();
+      for (const section of missing) errors.add(`Questionnaire.${section}`, 'QuestionnaireIncomplete');
+      errors.throwIfAny();
+    }
+    const result = await cancel(companyId, request.body.Id, timeZone);
+    await db.query(
+      `insert into license_cancellations (company_id, license_id, answers, ends)
+       select $1, $2, $3::jsonb, valid_to from company_licenses where id = $2`,
+      [companyId, result.Id, JSON.stringify(request.body.Questionnaire)],
+    );
+    return result;
+  });
+
+  // Whether a booking domain name is free (the spec names the call; the product has no own domains yet).
+  app.get('/licenses/checkdomain', async () => ({ IsAvailable: true }));
+}
