@@ -35,8 +35,8 @@ describe('payment request', () => {
     const created = await book(server, { ServiceId: yoga, CustomerId: seed.customerId, From: '2031-03-10T10:00:00', Quantities: [{ PriceId: await adultPrice(), Quantity: 1 }] });
     const url = `/api/payment/payson/v2/checkout/${created.Id}/sendpaymentrequest`;
     // Messaging delivers payment requests; here a stand-in handler records what it would send.
-    server.app.outbox.handle('payment_request', async (entry) => {
-      delivered.push(entry.payload);
+    server.app.outbox.handle('payment_request', async (payload) => {
+      delivered.push(payload);
     });
     const res = await server.api({ method: 'PUT', url, payload: { Comment: 'Betala gärna i dag' } });
     expect(res.statusCode, res.body).toBe(200);
