@@ -1,8 +1,14 @@
 import type { Db } from '../../db/db';
 import type { DataScope, DataVersions } from '../../db/versions';
 import { Lru } from '../../shared/lru';
-import type { AvailabilityData, BookingLoad, Instant, ServiceSpec } from '../../../domain/availability';
-import { loadBookings, loadServiceCalendar, loadServiceSpec, specResourceIds, type ServiceCalendar } from './availabilityData';
+import type { AvailableTime } from '../../../schema/availability';
+import { availableTimes, ZoneClock, type AvailabilityData, type AvailabilityQuery, type BookingLoad, type Instant, type NormalizedQuery, type ServiceSpec } from '../../../domain/availability';
+import { ApiError } from '../../shared/errors';
+import type { Lang } from '../../shared/messages';
+import { MAX_AVAILABLE_TIMES } from '../../shared/limits';
+import { loadBookings, loadServiceCalendar, loadServiceSpec, specResourceIds, withEngineErrors, type ServiceCalendar } from './availabilityData';
+import { roundTripping, weight } from './timesInSteps';
+import { schedulingKey } from './messages';
 
 const DAY = 86_400_000;
 
@@ -13,7 +19,12 @@ interface Entry {
   calendar?: { from: Instant; to: Instant; value: ServiceCalendar };
   /** The service's bookings per UTC day (index ms / DAY) touching it, under that day's version. */
   days: Map<number, { version: string; bookings: BookingLoad[] }>;
+  /** Answers for whole local days after today, per query and day start, under the versions of the days whose bookings they read. */
+  answers: Map<string, { versions: string; today: string; times: AvailableTime[] }>;
 }
+
+/** Day answers kept per calendar. */
+const MAX_ANSWERS = 2000;
 
 /** Calendars kept at most; the least recently used goes first. */
 const MAX_ENTRIES = 200;
@@ -51,8 +62,19 @@ export class AvailabilityCache {
       return hit.spec;
     }
     const spec = await loadServiceSpec(db, companyId, serviceId);
-    this.entries.set(key, { version, spec, days: new Map() });
+    this.entries.set(key, { version, spec, days: new Map(), answers: new Map() });
     return spec;
+  }
+
+  /** The kept calendar made with this very spec, if any. */
+  entryOf(companyId: number, spec: { service: ServiceSpec; timeZone: string }): Entry | undefined {
+    const found = this.entries.get(`${companyId}:${spec.service.id}`);
+    return found?.spec === spec ? found : undefined;
+  }
+
+  /** The versions of these UTC booking days (read before what they guard). */
+  versionsOf(companyId: number, days: readonly number[]): Promise<string[]> {
+    return this.versions.readMany(companyId, days.map(dayScope));
   }
 
   /**
@@ -98,6 +120,84 @@ export class AvailabilityCache {
     }
     return { timeZone: spec.timeZone, service: spec.service, ...calendar, bookings, now, showPrivateReasons: true };
   }
+}
+
+/** UTC day numbers covering [from, to). */
+const daysCovering = (from: Instant, to: Instant): number[] => {
+  const first = Math.floor(from / DAY);
+  return Array.from({ length: Math.max(1, Math.floor((to - 1) / DAY) - first + 1) }, (_, i) => first + i);
+};
+
+/**
+ * availabletimes of a window, a local day at a time: the answer of a whole day after today is kept
+ * and given again while the service's availability version, the versions of the booking days that
+ * day's slots can touch (a day of margin each side) and the date of today stay the same (slots are
+ * split by their start, and `now` only hides today's past starts and moves the schedules' horizon
+ * by whole days). Other days are computed on the cached calendar. Stops with 400 (To) beyond
+ * MAX_AVAILABLE_TIMES entries, yielding to other requests between days.
+ * @example const times = await availableTimesByDay(cache, db, companyId, spec, query, window, 'en');
+ */
+export async function availableTimesByDay(
+  cache: AvailabilityCache,
+  db: Db,
+  companyId: number,
+  spec: { service: ServiceSpec; timeZone: string },
+  query: AvailabilityQuery,
+  window: NormalizedQuery,
+  lang: Lang,
+): Promise<AvailableTime[]> {
+  const clock = ZoneClock.of(spec.timeZone);
+  const now = Date.now();
+  const today = clock.format(now).slice(0, 10);
+  const span = window.duration * 60_000;
+  const pieces: { from: Instant; to: Instant; day: string; whole: boolean }[] = [];
+  for (let start = window.from; start < window.to; ) {
+    const local = clock.toLocal(start);
+    const midnight = Math.floor(local / DAY) * DAY;
+    const next = roundTripping(clock, clock.toInstantLenient(midnight + DAY));
+    const end = Math.min(window.to, next);
+    const last = end === window.to;
+    pieces.push({ from: start, to: end, day: clock.format(start).slice(0, 10), whole: local === midnight && end === next && !(last && query.InsideSearchInterval === true) });
+    start = end;
+  }
+  const entry = cache.entryOf(companyId, spec);
+  const queryKey = JSON.stringify([query.Duration ?? null, query.Resources ?? [], query.NumberOfResources ?? null, query.ShowPerResource ?? null]);
+  const days = daysCovering(window.from - DAY, window.to + span + DAY);
+  const versions = entry ? await cache.versionsOf(companyId, days) : [];
+  const versionsFor = (p: { from: Instant; to: Instant }) => daysCovering(p.from - DAY, p.to + span + DAY).map((d) => versions[days.indexOf(d)]).join(',');
+  const keyOf = (p: { from: Instant }) => `${queryKey}|${p.from}`;
+  const keptOf = (p: (typeof pieces)[number]) => {
+    const kept = entry !== undefined && p.whole && p.day > today ? entry.answers.get(keyOf(p)) : undefined;
+    return kept && kept.today === today && kept.versions === versionsFor(p) ? kept : undefined;
+  };
+  // A few days to compute (after a booking write) read the calendar of those days only; many, the whole window once.
+  const missing = pieces.filter((p) => !keptOf(p)).length;
+  let whole: AvailabilityData | undefined;
+  const times: AvailableTime[] = [];
+  let total = 0;
+  for (const [i, p] of pieces.entries()) {
+    const keep = entry !== undefined && p.whole && p.day > today;
+    const kept = keptOf(p);
+    let part: AvailableTime[];
+    if (kept) part = kept.times;
+    else {
+      const data = missing > 3 ? (whole ??= await cache.data(db, companyId, spec, window.from, window.to + span)) : await cache.data(db, companyId, spec, p.from, p.to + span);
+      const step = pieces.length === 1 ? query : { ...query, From: clock.format(p.from), To: clock.format(p.to), InsideSearchInterval: query.InsideSearchInterval === true && i === pieces.length - 1 };
+      const loaded = data;
+      part = withEngineErrors(lang, spec.timeZone, () => availableTimes(loaded, step));
+      if (keep) {
+        if (entry.answers.size >= MAX_ANSWERS) entry.answers.clear();
+        entry.answers.set(keyOf(p), { versions: versionsFor(p), today, times: part });
+      }
+    }
+    for (const time of part) {
+      total += weight(time);
+      times.push(time);
+    }
+    if (total > MAX_AVAILABLE_TIMES) throw ApiError.field(400, 'To', schedulingKey('TooManyTimes'), { limit: MAX_AVAILABLE_TIMES });
+    if (i < pieces.length - 1 && !kept) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return times;
 }
 
 /** Sorted day numbers as runs of consecutive days [first, last]. */

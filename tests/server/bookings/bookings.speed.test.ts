@@ -85,5 +85,14 @@ describe('free times after a booking write', () => {
     const canceled = await server.api({ method: 'DELETE', url: `/api/bookings/${created.Id}` });
     expect(canceled.statusCode, canceled.body).toBe(200);
     expect(await freeSpots(from, to, thursday)).toBe(thursdayFree);
+    // A kept day answer gives way to a schedule-side change too (a time exception blocking Friday).
+    const exception = await server.api({ method: 'POST', url: '/api/timeexceptions', payload: { From: '2031-09-05T08:00:00', To: '2031-09-05T11:00:00', ReasonText: 'Stängt', BlockTime: true } });
+    expect(exception.statusCode, exception.body).toBe(200);
+    expect(await freeSpots(from, to, friday)).toBe(0);
+    // The same week asked with another duration or by resource is answered for that query, not from another's answer.
+    const perResource = await server.api({ method: 'GET', url: `/api/services/${padel}/availabletimes?From=${from}&To=${to}&ShowPerResource=true` });
+    expect(perResource.statusCode, perResource.body).toBe(200);
+    const monday10 = (perResource.json() as { Times: { From: string; Resources?: unknown[] }[] }).Times.find((t) => t.From === monday);
+    expect(monday10?.Resources?.length ?? 0).toBeGreaterThan(0);
   });
 });
