@@ -1,5 +1,5 @@
 /**
- * `npm run bench [bundle|customers|availability|availability-http|pricing|mixed|limits|bookings …]`: the speed targets, measured on this machine. Prints a table and writes
+ * `npm run bench [bundle|customers|availability|availability-http|pricing|mixed|limits|bookings|messages …]`: the speed targets, measured on this machine. Prints a table and writes
  * bench/results/latest.json. Targets are reported, never asserted in tests.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { runAvailabilityHttpBench } from './availabilityHttp';
 import { runMixedBench, describe as describeLoad } from './mixed';
 import { runLimitsBench } from './limits';
 import { runBookingBench } from './bookings';
+import { runMessagesBench } from './messages';
 
 interface Row {
   name: string;
@@ -79,6 +80,10 @@ if (want('bookings')) {
     rows.push({ name: `${r.name} p50`, value: ms(r.p50), target: '', ok: true });
     rows.push({ name: `${r.name} p95`, value: `${ms(r.p95)}${r.errors ? ` (${r.errors} errors)` : ''}`, target: `< ${target} ms`, ok: r.p95 < target && r.errors === 0 });
   }
+}
+
+if (want('messages')) {
+  for (const r of await runMessagesBench()) rows.push({ name: `messages: ${r.name}`, value: `${r.perSecond.toFixed(0)}/s (${r.count} in ${r.seconds.toFixed(1)} s)`, target: '', ok: true });
 }
 
 const width = Math.max(...rows.map((r) => r.name.length));

@@ -34,7 +34,7 @@ import { UNPADDED_PATHS } from './shell/screens';
 import { ShellContext, type ShellConfig } from './shell/ShellContext';
 import { theme } from './shell/theme';
 import { EmbedsProvider } from './common/embeds';
-import { customPages, declarations, embeds, sidebar } from './registry';
+import { customPages, declarations, embeds, publicPages, sidebar } from './registry';
 import { renderResources, resourceApis } from './resources/engine/renderResources';
 
 interface Services {
@@ -173,12 +173,14 @@ export function App() {
   }, []);
 
   if (!i18nProvider) return null;
+  const publicPage = publicPages.find((p) => p.path === window.location.pathname.replace(/\/$/, ''));
   return (
     <I18nContextProvider value={i18nProvider}>
       <ThemeProvider theme={muiTheme}>
         <CssBaseline />
         {boot.kind === 'failed' && <AppLoadFailure detail={boot.detail} />}
-        {boot.kind === 'ready' && (
+        {boot.kind === 'ready' && publicPage && publicPage.element}
+        {boot.kind === 'ready' && !publicPage && (
           <AuthGate session={boot.services.session} loadProfile={boot.services.loadProfile}>
             {(profile) => <BookingAdmin services={boot.services} profile={profile} i18nProvider={i18nProvider} />}
           </AuthGate>

@@ -26,6 +26,9 @@ import { dashboardPages } from './custom/dashboard';
 import { newBookingPages } from './custom/newBooking';
 import { promoCodesPages } from './custom/promoCodes';
 import { schedulingPages } from './custom/scheduling';
+import { setupAccountPages } from './custom/setupAccount';
+import { signUpPages } from './custom/signup';
+import { messagePages } from './custom/messages';
 
 /** An entry of the registry: a declared entity (src/resources/<entity>/index.ts) or a page (src/custom/<page>/index.ts). */
 export type RegistryEntry = ResourceEntry | PageEntry;
@@ -64,6 +67,9 @@ export const registry: readonly RegistryEntry[] = [
   administratorsMeta,
   bookingPrintoutsMeta,
   ...accountPages,
+  ...setupAccountPages,
+  ...signUpPages,
+  ...messagePages,
 ];
 
 const isPage = (entry: RegistryEntry): entry is PageEntry => 'path' in entry;
@@ -75,7 +81,13 @@ const pageElement = (load: PageEntry['load']): ReactElement =>
   createElement(Suspense, { fallback: createElement(Loading) }, createElement(lazy(load)));
 
 /** The hand-built pages as routes; each loads on first visit. */
-export const customPages: CustomPage[] = registry.filter(isPage).map((p) => ({ path: p.path, element: pageElement(p.load), noLayout: p.noLayout, unpadded: p.unpadded }));
+export const customPages: CustomPage[] = registry
+  .filter(isPage)
+  .filter((p) => !p.public)
+  .map((p) => ({ path: p.path, element: pageElement(p.load), noLayout: p.noLayout, unpadded: p.unpadded }));
+
+/** The pages a visitor sees without signing in (sign-up), by path; App renders them before the sign-in gate. */
+export const publicPages: CustomPage[] = registry.filter(isPage).filter((p) => p.public).map((p) => ({ path: p.path, element: pageElement(p.load) }));
 
 /**
  * The sidebar: entities that sit in a group and have a list, and pages with a `menu`, in registry order.
@@ -100,4 +112,6 @@ export const embeds: Embeds = {
   servicePriceCheck: embedded(() => import('./custom/priceCheck/ServicePriceCheck').then((m) => m.ServicePriceCheck)),
   bookingsReport: embedded(() => import('./custom/bookingsReport/BookingsReport').then((m) => m.default)),
   newBookingWidget: embedded(() => import('./custom/newBooking/NewBookingTab').then((m) => m.default)),
+  messageLog: embedded(() => import('./custom/messages/MessageLogTab').then((m) => m.default)),
+  messageTemplates: embedded(() => import('./custom/messages/MessageTemplatesTab').then((m) => m.default)),
 };

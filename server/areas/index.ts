@@ -8,7 +8,9 @@ import schedules from './schedules/index';
 import bookings from './bookings/index';
 import settings from './settings/index';
 import codelock from './codelock/index';
+import signup from './signup/index';
 import bookingReceipts from './bookings/receipt';
+import messages from './messages/index';
 
 /**
  * Registers every area of the API under /api: one folder and one plugin per area of the spec.
@@ -25,4 +27,6 @@ export default async function areas(app: FastifyInstance): Promise<void> {
   await app.register(settings);
   await app.register(bookingReceipts);
   await app.register(codelock);
+  await app.register(signup);
+  await app.register(messages);
 }

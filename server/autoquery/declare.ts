@@ -28,9 +28,14 @@ export interface FieldSpec {
   required?: boolean;
 }
 
+/** Every record's `Id` (column id, read-only). */
+export const ID_FIELD = {
+  Id: { column: 'id', kind: 'int', readOnly: true },
+} as const satisfies Record<string, FieldSpec>;
+
 /** The fields most records share: `Id` (column id) and the read-only `Created` and `Updated` timestamps. */
 export const RECORD_FIELDS = {
-  Id: { column: 'id', kind: 'int', readOnly: true },
+  ...ID_FIELD,
   Created: { column: 'created', kind: 'datetime', readOnly: true },
   Updated: { column: 'updated', kind: 'datetime', readOnly: true },
 } as const satisfies Record<string, FieldSpec>;

@@ -53,6 +53,7 @@
 export {
   defineResource,
   DEFAULT_TAKE,
+  ID_FIELD,
   MAX_TAKE,
   RECORD_FIELDS,
   schemasOf,

@@ -155,6 +155,8 @@ export default async function accountPages(app: FastifyInstance, opts: AccountPa
   };
 
   const urls = (uid: string) => ({ login: `${base}/${uid}/login`, choose: `${base}/${uid}/choose`, forgot: `${base}/${uid}/forgot`, start: `${base}/${uid}` });
+  /** The admin's sign-up page (server/areas/signup, src/custom/signup), in the page's language. */
+  const signUpUrl = (lang: Lang) => `${adminUrl}signup?lang=${lang}`;
 
   /** Ends the sign-in interaction with the account (one company) the person signs in to. */
   const signIn = async (request: FastifyRequest, reply: FastifyReply, subject: string): Promise<FastifyReply> => {
@@ -175,7 +177,7 @@ export default async function accountPages(app: FastifyInstance, opts: AccountPa
       const lang = langOf(request, details);
       const u = urls(details.uid);
       const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
-      return sendHtml(reply, loginPage({ lang, action: u.login, forgotUrl: u.forgot, email: hint }));
+      return sendHtml(reply, loginPage({ lang, action: u.login, forgotUrl: u.forgot, signUpUrl: signUpUrl(lang), email: hint }));
     }
     // First-party clients only: consent is given without asking.
     const { details: missing } = details.prompt;
@@ -206,7 +208,7 @@ export default async function accountPages(app: FastifyInstance, opts: AccountPa
       const u = urls(details.uid);
       const error = result.refused === 'locked' ? t(lang, 'tooManyAttempts', { minutes: String(Math.ceil(result.retryAfterSeconds / 60)) }) : t(lang, 'invalidCredentials');
       if (result.refused === 'locked') reply.header('retry-after', String(result.retryAfterSeconds));
-      return sendHtml(reply, loginPage({ lang, action: u.login, forgotUrl: u.forgot, email, error }), result.refused === 'locked' ? 429 : 400);
+      return sendHtml(reply, loginPage({ lang, action: u.login, forgotUrl: u.forgot, signUpUrl: signUpUrl(lang), email, error }), result.refused === 'locked' ? 429 : 400);
     }
     if (result.accounts.length === 1) return signIn(request, reply, result.user.subject);
     // The password opens accounts in several companies: the person chooses one.

@@ -69,7 +69,7 @@ function notice(kind: 'error' | 'info', text: string | undefined): string {
   return text ? `<p class="${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${escapeHtml(text)}</p>` : '';
 }
 
-export function loginPage(opts: { lang: Lang; action: string; forgotUrl: string; email?: string; error?: string; info?: string }): string {
+export function loginPage(opts: { lang: Lang; action: string; forgotUrl: string; signUpUrl?: string; email?: string; error?: string; info?: string }): string {
   const { lang } = opts;
   return page({
     lang,
@@ -82,7 +82,9 @@ export function loginPage(opts: { lang: Lang; action: string; forgotUrl: string;
 <input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">${escapeHtml(t(lang, 'signIn'))}</button>
 </form>
-<p class="links"><a href="${escapeHtml(opts.forgotUrl)}">${escapeHtml(t(lang, 'forgotLink'))}</a></p>`,
+<p class="links"><a href="${escapeHtml(opts.forgotUrl)}">${escapeHtml(t(lang, 'forgotLink'))}</a></p>${
+      opts.signUpUrl ? `\n<p class="links">${escapeHtml(t(lang, 'noAccount'))} <a href="${escapeHtml(opts.signUpUrl)}">${escapeHtml(t(lang, 'signUpLink'))}</a></p>` : ''
+    }`,
   });
 }
 

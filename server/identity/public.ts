@@ -7,3 +7,4 @@ export { accountLinks, passwordChanged, requestEmailVerification, sendInvitation
 export { findUserById, findUserBySubject } from './accounts';
 export { assertPasswordAcceptable } from './messages';
 export { endAllSessions } from './revocations';
+export { rateLimit } from './rateLimit';

@@ -19,6 +19,8 @@ const texts = {
     fi: 'Liian monta epäonnistunutta kirjautumista. Yritä uudelleen {minutes} min kuluttua tai palauta salasana.',
     no: 'For mange mislykkede innlogginger. Prøv igjen om {minutes} min eller tilbakestill passordet.',
   },
+  noAccount: { sv: 'Inget konto än?', en: 'No account yet?', fi: 'Eikö sinulla ole vielä tiliä?', no: 'Ingen konto ennå?' },
+  signUpLink: { sv: 'Registrera ditt företag', en: 'Sign up your company', fi: 'Rekisteröi yrityksesi', no: 'Registrer bedriften din' },
   forgotLink: { sv: 'Glömt lösenordet?', en: 'Forgot password?', fi: 'Unohditko salasanasi?', no: 'Glemt passordet?' },
   forgotTitle: { sv: 'Återställ lösenord', en: 'Reset password', fi: 'Palauta salasana', no: 'Tilbakestill passord' },
   forgotIntro: {

@@ -2,21 +2,25 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { Outbox } from '../shared/outbox/outbox';
 import { JobQueue } from './jobs';
-import { createMailer } from './mail/index';
+import { countOutbox, createMailer, listOutbox, readMail } from './mail/index';
 import { deliverQueuedMail } from './mail/queue';
+import { createSmsSender } from './sms/index';
 
 /**
- * The side effects after commit: decorates `jobs` (pg-boss), `outbox` and `mailer` (SMTP when
- * SMTP_URL is set, else the sandbox), delivers the outbox's mail, and runs the queue's workers
+ * The side effects after commit: decorates `jobs` (pg-boss), `outbox`, `mailer` (SMTP when
+ * SMTP_URL is set, else the sandbox) and `sms` (the sandbox), delivers the outbox's mail, and runs the queue's workers
  * from ready to close. Areas add their own outbox handlers with `app.outbox.handle` when they register.
  */
 async function integrations(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const mailer = createMailer(db);
+  const sms = createSmsSender(db);
   const jobs = new JobQueue(db, { onError: (err, job) => app.log.warn({ err, job }, 'job failed; it is retried until its attempts are spent') });
   const outbox = new Outbox(db, jobs);
   deliverQueuedMail(outbox, mailer);
   app.decorate('mailer', mailer);
+  app.decorate('sms', sms);
+  app.decorate('catcher', { list: listOutbox, count: countOutbox, read: readMail });
   app.decorate('jobs', jobs);
   app.decorate('outbox', outbox);
   app.addHook('onReady', async () => {

@@ -89,11 +89,12 @@ export class JobQueue {
    * Queues a job in `db` (the caller's transaction, or the database itself). Only once started
    * (a stopped queue still takes jobs for the next process): pg-boss then knows its queues and issues nothing but the insert, in `db` (on PGlite a look-up
    * on the database itself while the caller's transaction holds the one session would wait forever).
+   * `startAfter` delays the job (a reminder): no worker takes it before then.
    */
-  async send(db: Db, name: string, payload: Record<string, unknown>): Promise<void> {
+  async send(db: Db, name: string, payload: Record<string, unknown>, options: { startAfter?: Date } = {}): Promise<void> {
     if (!this.handlers.has(name)) throw new Error(`no worker for queue ${name}`);
     if (!this.ready) throw new Error(`job queue not started; cannot send to ${name}`);
-    await this.boss.send(name, payload, { db: bossDb(db) });
+    await this.boss.send(name, payload, { db: bossDb(db), ...(options.startAfter ? { startAfter: options.startAfter } : {}) });
   }
 
   /**

@@ -17,6 +17,10 @@ export interface Embeds {
   bookingsReport: ComponentType<{ embedded?: boolean }>;
   /** The new-booking widget (src/custom/newBooking), on the book tab of /bookings. */
   newBookingWidget: ComponentType;
+  /** The message log (src/custom/messages), on the message-log tab of /bookings. */
+  messageLog: ComponentType;
+  /** The message templates (src/custom/messages), on the message-templates tab of /bookings. */
+  messageTemplates: ComponentType;
 }
 
 const EmbedsContext = createContext<Partial<Embeds>>({});

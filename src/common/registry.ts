@@ -45,6 +45,8 @@ export interface PageEntry {
   noLayout?: boolean;
   /** Rendered without the 1400 px / 20 px content frame. */
   unpadded?: boolean;
+  /** Open to visitors who are not signed in (sign-up): rendered alone, before any sign-in. */
+  public?: boolean;
 }
 
 /** A page as the shell routes it: path and element. */

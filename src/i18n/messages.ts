@@ -1,8 +1,7 @@
 import type { TranslationMessages } from 'react-admin';
 import raEnglish from 'ra-language-english';
-import enApp from '../../locales/en.json';
-import svApp from '../../locales/sv.json';
 import raSv from '../../locales/ra/sv.json';
+import { catalogues } from './catalogues';
 import type { Language } from './languages';
 
 type Messages = Record<string, unknown>;
@@ -20,20 +19,35 @@ export function mergeMessages(base: Messages, over: Messages): Messages {
   return out;
 }
 
+type LazyLanguage = Exclude<Language, 'sv' | 'en'>;
+
+const together = (layers: Messages[]): Messages => layers.reduce((acc, layer) => mergeMessages(acc, layer), {});
+
+/**
+ * The app's own messages in a language: every catalogue of src/i18n/catalogues.ts (the shell's
+ * and each entity's and page's), without react-admin's and without English underneath.
+ * @example
+ * const sv = await appMessages('sv'); // sv.resources.services.name
+ */
+export async function appMessages(lang: Language): Promise<Messages> {
+  if (lang === 'sv' || lang === 'en') return together(catalogues.map((c) => c[lang]));
+  return together(await Promise.all(catalogues.map((c) => c[lang]().then((m) => m.default))));
+}
+
 /** English (react-admin's and ours): what every other language is laid over. */
-export const englishMessages = mergeMessages(raEnglish as unknown as Messages, enApp) as TranslationMessages;
+export const englishMessages = together([raEnglish as unknown as Messages, ...catalogues.map((c) => c.en)]) as TranslationMessages;
 
 const withEnglishUnder = (...layers: Messages[]): TranslationMessages =>
   layers.reduce((acc, layer) => mergeMessages(acc, layer), englishMessages as unknown as Messages) as TranslationMessages;
 
 const eager: Partial<Record<Language, TranslationMessages>> = {
   en: englishMessages,
-  sv: withEnglishUnder(raSv, svApp),
+  sv: withEnglishUnder(raSv, ...catalogues.map((c) => c.sv)),
 };
 
-const lazy: Record<Exclude<Language, 'sv' | 'en'>, () => Promise<[Messages, Messages]>> = {
-  fi: () => Promise.all([import('../../locales/ra/fi.json'), import('../../locales/fi.json')]).then(([ra, app]) => [ra.default, app.default]),
-  no: () => Promise.all([import('../../locales/ra/no.json'), import('../../locales/no.json')]).then(([ra, app]) => [ra.default, app.default]),
+const reactAdmin: Record<LazyLanguage, () => Promise<{ default: Messages }>> = {
+  fi: () => import('../../locales/ra/fi.json'),
+  no: () => import('../../locales/ra/no.json'),
 };
 
 /** Messages of a language already in the first bundle (sv, en), or undefined. */
@@ -49,8 +63,8 @@ export function eagerMessages(lang: Language): TranslationMessages | undefined {
 export async function loadMessages(lang: Language): Promise<TranslationMessages> {
   const ready = eager[lang];
   if (ready) return ready;
-  const [ra, app] = await lazy[lang as Exclude<Language, 'sv' | 'en'>]();
-  const messages = withEnglishUnder(ra, app);
+  const [ra, app] = await Promise.all([reactAdmin[lang as LazyLanguage](), appMessages(lang)]);
+  const messages = withEnglishUnder(ra.default, app);
   eager[lang] = messages;
   return messages;
 }

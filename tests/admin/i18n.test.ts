@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import raEnglish from 'ra-language-english';
-import en from '../../locales/en.json';
-import sv from '../../locales/sv.json';
-import fi from '../../locales/fi.json';
-import no from '../../locales/no.json';
 import raSv from '../../locales/ra/sv.json';
 import raFi from '../../locales/ra/fi.json';
 import raNo from '../../locales/ra/no.json';
-import { createI18nProvider, LANGUAGE_STORAGE_KEY, resolveInitialLanguage } from '../../src/i18n';
+import { appMessages, catalogues, createI18nProvider, type Catalogue, LANGUAGE_STORAGE_KEY, LANGUAGES, resolveInitialLanguage } from '../../src/i18n';
+
+const [en, sv, fi, no] = await Promise.all((['en', 'sv', 'fi', 'no'] as const).map(appMessages));
 
 function keysOf(node: unknown, prefix = ''): string[] {
   if (!node || typeof node !== 'object') return [prefix];
@@ -27,6 +27,36 @@ function memoryStorage(initial: Record<string, string> = {}): Storage {
     setItem: (k, v) => void data.set(k, String(v)),
   };
 }
+
+describe('message catalogues', () => {
+  const srcFolder = join(process.cwd(), 'src');
+  const languagesOf = async (c: Catalogue) => ({ sv: c.sv, en: c.en, fi: (await c.fi()).default, no: (await c.no()).default });
+
+  it('lists every entity and page folder that has messages, once', () => {
+    const onDisk = ['resources', 'custom'].flatMap((kind) =>
+      readdirSync(join(srcFolder, kind)).filter((name) => existsSync(join(srcFolder, kind, name, 'messages'))).map((name) => `${kind}/${name}`),
+    );
+    const listed = catalogues.map((c) => c.folder);
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(listed.filter((f) => f !== 'locales').sort()).toEqual(onDisk.sort());
+  });
+
+  it.each(catalogues)('$folder has every key in sv, en, fi and no', async (c) => {
+    const files = await languagesOf(c);
+    const english = keysOf(files.en).sort();
+    expect(english.length).toBeGreaterThan(0);
+    for (const lang of LANGUAGES) expect(keysOf(files[lang]).sort(), lang).toEqual(english);
+  });
+
+  it('no two catalogues define the same key', () => {
+    const owners = new Map<string, string[]>();
+    for (const c of catalogues) for (const key of keysOf(c.en)) owners.set(key, [...(owners.get(key) ?? []), c.folder]);
+    const twice = [...owners].filter(([, folders]) => folders.length > 1).map(([key, folders]) => `${key}: ${folders.join(', ')}`);
+    // A text in one catalogue where another has a subtree would be overwritten as well.
+    const shadowed = [...owners.keys()].filter((key) => key.split('.').some((_, i, parts) => i > 0 && owners.has(parts.slice(0, i).join('.'))));
+    expect([...twice, ...shadowed]).toEqual([]);
+  });
+});
 
 describe('message files', () => {
   const appKeys = keysOf(en);

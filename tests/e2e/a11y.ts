@@ -111,7 +111,8 @@ export async function runAxe(page: Page, { headings: checkHeadings = true } = {}
   if (!checkHeadings || inDialog) return findings;
   const headings = await page.evaluate(() =>
     [...document.querySelectorAll('h1, [role="heading"][aria-level="1"]')]
-      .filter((h) => h.closest('[aria-hidden="true"], [hidden]') === null && (h as HTMLElement).offsetParent !== null)
+      // A rich-text editor's content (a document being written, e.g. a mail) is not the screen's outline.
+      .filter((h) => h.closest('[aria-hidden="true"], [hidden], [contenteditable="true"]') === null && (h as HTMLElement).offsetParent !== null)
       .map((h) => (h.textContent ?? '').trim()),
   );
   if (headings.length !== 1 || headings[0] === '') {

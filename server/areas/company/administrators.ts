@@ -25,17 +25,8 @@ import { envelope } from '../../shared/reference';
 /** Role 1 is the full administrator; a company always keeps at least one active. */
 const ADMIN_ROLE = 1;
 
-interface AdminRow {
-  id: number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  phone: string | null;
-  active: boolean;
-  created: string;
-  updated: string;
-  roles: { Id: number; Name: string; Description: string }[] | null;
-}
+/** A row as SELECT reads it: the record, but Roles null when the administrator has none. */
+type AdminRow = Omit<Administrator, 'Roles'> & { Roles: Administrator['Roles'] | null };
 
 const SORTS: Record<string, string> = {
   id: 'u.id',
@@ -48,24 +39,14 @@ const SORTS: Record<string, string> = {
 };
 
 function toAdministrator(row: AdminRow): Administrator {
-  return {
-    Id: row.id,
-    Firstname: row.firstname,
-    Lastname: row.lastname,
-    Email: row.email,
-    Phone: row.phone,
-    Active: row.active,
-    Roles: row.roles ?? [],
-    Created: row.created,
-    Updated: row.updated,
-  };
+  return { ...row, Roles: row.Roles ?? [] };
 }
 
 const SELECT = (tz: string): string => `
-  select u.id, u.firstname, u.lastname, u.email, u.phone, u.active,
-         ${localTime('u.created', tz)} as created, ${localTime('u.updated', tz)} as updated,
+  select u.id as "Id", u.firstname as "Firstname", u.lastname as "Lastname", u.email as "Email", u.phone as "Phone", u.active as "Active",
          (select json_agg(json_build_object('Id', r.id, 'Name', r.name, 'Description', r.description) order by r.id)
-            from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id) as roles
+            from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id) as "Roles",
+         ${localTime('u.created', tz)} as "Created", ${localTime('u.updated', tz)} as "Updated"
     from users u`;
 
 async function loadAdministrator(db: Db, companyId: number, id: number, tz: string): Promise<Administrator | undefined> {

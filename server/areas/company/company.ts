@@ -85,39 +85,15 @@ function toCompany(row: CompanyRow, lang: Lang): Company {
   };
 }
 
-interface BillingRow {
-  billing_method_id: number;
-  name: string;
-  attention: string | null;
-  email: string | null;
-  gln: string | null;
-  reference_line1: string | null;
-  reference_line2: string | null;
-  street1: string;
-  street2: string | null;
-  zip_code: string;
-  city: string;
-  country_id: CountryId;
-  vat_registration_number: string;
-}
+/** The stored billing record as the wire names it (Exists aside). */
+const BILLING_COLUMNS = `billing_method_id as "BillingMethodId", name as "Name", attention as "Attention", email as "Email", gln as "GLN",
+  reference_line1 as "ReferenceLine1", reference_line2 as "ReferenceLine2", street1 as "Street1", street2 as "Street2",
+  zip_code as "ZipCode", city as "City", country_id as "CountryId", vat_registration_number as "VatRegistrationNumber"`;
+
+type BillingRow = Omit<BillingInformation, 'Exists'>;
 
 function toBilling(row: BillingRow): BillingInformation {
-  return {
-    BillingMethodId: row.billing_method_id,
-    Name: row.name,
-    Attention: row.attention,
-    Email: row.email,
-    GLN: row.gln,
-    ReferenceLine1: row.reference_line1,
-    ReferenceLine2: row.reference_line2,
-    Street1: row.street1,
-    Street2: row.street2,
-    ZipCode: row.zip_code,
-    City: row.city,
-    CountryId: row.country_id,
-    VatRegistrationNumber: row.vat_registration_number,
-    Exists: true,
-  };
+  return { ...row, Exists: true };
 }
 
 /** What the billing form starts from when nothing is stored: the company's own name and address. */
@@ -228,7 +204,7 @@ export default async function companyRoutes(app: FastifyInstance): Promise<void>
 
   app.get('/billing/company', async (request) => {
     const { companyId, timeZone } = request.ctx;
-    const row = await db.one<BillingRow>('select * from billing_information where company_id = $1', [companyId]);
+    const row = await db.one<BillingRow>(`select ${BILLING_COLUMNS} from billing_information where company_id = $1`, [companyId]);
     if (row) return toBilling(row);
     const company = await loadCompany(db, companyId, timeZone);
     return billingProposal(company!);
@@ -261,7 +237,7 @@ export default async function companyRoutes(app: FastifyInstance): Promise<void>
          gln = excluded.gln, reference_line1 = excluded.reference_line1, reference_line2 = excluded.reference_line2,
          street1 = excluded.street1, street2 = excluded.street2, zip_code = excluded.zip_code, city = excluded.city,
          country_id = excluded.country_id, vat_registration_number = excluded.vat_registration_number, updated = now()
-       returning *`,
+       returning ${BILLING_COLUMNS}`,
       [
         companyId,
         methodId,

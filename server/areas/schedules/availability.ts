@@ -78,13 +78,15 @@ function engineQuery(q: AvailableTimesRequest | NextFreeTimeRequest, from: strin
   };
 }
 
-async function serviceSpec(cache: AvailabilityCache, db: Db, ctx: CallerContext, serviceId: number): Promise<{ service: ServiceSpec; timeZone: string }> {
+type Spec = { service: ServiceSpec; timeZone: string };
+
+async function serviceSpec(cache: AvailabilityCache, db: Db, ctx: CallerContext, serviceId: number): Promise<Spec> {
   const spec = await cache.spec(db, ctx.companyId, serviceId);
   if (!spec) throw ApiError.notFound('Service', serviceId);
   return spec;
 }
 
-function normalize(spec: { service: ServiceSpec; timeZone: string }, query: AvailabilityQuery, ctx: CallerContext): NormalizedQuery {
+function normalize(spec: Spec, query: AvailabilityQuery, ctx: CallerContext): NormalizedQuery {
   const result = validateAvailabilityQuery(query, spec.service, spec.timeZone);
   if (!result.ok) throw availabilityError(result.errors, ctx.lang, spec.timeZone);
   return result.value;
@@ -93,60 +95,51 @@ function normalize(spec: { service: ServiceSpec; timeZone: string }, query: Avai
 /** GET /services/{Id}/availabletimes and /services/{Id}/nextfreetime. */
 export default async function availabilityArea(app: FastifyInstance): Promise<void> {
   const cache = new AvailabilityCache(app.versions);
-  app.get(
-    '/services/:Id/availabletimes',
-    { schema: { params: serviceParams, querystring: ref('AvailableTimesRequest'), response: { 200: ref('AvailableTimesResponse') } } },
-    async (request): Promise<AvailableTimesResponse> => {
-      const ctx = request.ctx;
+  /** GET /services/{Id}/<what> with the contract's request and response, for a service of the caller's company (else 404). */
+  const serviceRoute = <Q, R>(what: string, schemas: [string, string], answer: (q: Q, spec: Spec, ctx: CallerContext, serviceId: number) => Promise<R>) =>
+    app.get(`/services/:Id/${what}`, { schema: { params: serviceParams, querystring: ref(schemas[0]), response: { 200: ref(schemas[1]) } } }, async (request): Promise<R> => {
       const serviceId = (request.params as { Id: number }).Id;
-      const q = request.query as AvailableTimesRequest;
-      const spec = await serviceSpec(cache, app.db, ctx, serviceId);
-      const query = engineQuery(q, q.From, q.To);
-      const window = normalize(spec, query, ctx);
-      checkRangeDays(q.From, q.To, RANGE_LIMIT_DAYS.availableTimes);
-      const times = await availableTimesByDay(cache, app.db, ctx.companyId, spec, query, window, ctx.lang);
-      return { CompanyId: ctx.companyId, ServiceId: serviceId, Times: times };
-    },
-  );
+      return answer(request.query as Q, await serviceSpec(cache, app.db, request.ctx, serviceId), request.ctx, serviceId);
+    });
 
-  app.get(
-    '/services/:Id/nextfreetime',
-    { schema: { params: serviceParams, querystring: ref('NextFreeTimeRequest'), response: { 200: ref('NextFreeTimeResponse') } } },
-    async (request): Promise<NextFreeTimeResponse> => {
-      const ctx = request.ctx;
-      const serviceId = (request.params as { Id: number }).Id;
-      const q = request.query as NextFreeTimeRequest;
-      const spec = await serviceSpec(cache, app.db, ctx, serviceId);
-      const clock = ZoneClock.of(spec.timeZone);
-      const from = q.From ?? clock.format(Date.now());
-      const fromDate = DateTime.fromISO(from);
-      const to = q.To ?? (fromDate.isValid ? fromDate.plus({ years: 1 }).toFormat("yyyy-MM-dd'T'HH:mm:ss") : from);
-      const query = engineQuery(q, from, to);
-      const window = normalize(spec, query, ctx);
-      // Loaded a month at a time; searched in steps that take about STEP_MS each (a day first, so a
-      // near answer costs little), letting other requests in between: a dense calendar with no free
-      // time for a year cannot hold the server.
-      const extra = window.duration * MINUTE;
-      let chunkStart = window.from;
-      let span = DAY;
-      let loaded: { to: number; data: AvailabilityData } | undefined;
-      while (chunkStart < window.to) {
-        const chunkEnd = Math.min(window.to, roundTripping(clock, chunkStart + span));
-        if (!loaded || loaded.to < chunkEnd + extra) {
-          const loadTo = Math.max(chunkEnd, Math.min(window.to, chunkStart + 31 * DAY)) + extra;
-          loaded = { to: loadTo, data: await cache.data(app.db, ctx.companyId, spec, chunkStart, loadTo) };
-        }
-        const data = loaded.data;
-        const chunk = { ...query, From: clock.format(chunkStart), To: clock.format(chunkEnd), InsideSearchInterval: query.InsideSearchInterval === true && chunkEnd === window.to };
-        const started = performance.now();
-        const time = withEngineErrors(ctx.lang, spec.timeZone, () => nextFreeTime(data, chunk));
-        if (time) return { CompanyId: ctx.companyId, ServiceId: serviceId, Time: time };
-        const took = Math.max(performance.now() - started, 0.25);
-        span = Math.min(31 * DAY, Math.max(HOUR, span * Math.min(4, STEP_MS / took)));
-        chunkStart = chunkEnd;
-        if (chunkStart < window.to) await new Promise((resolve) => setImmediate(resolve));
+  serviceRoute<AvailableTimesRequest, AvailableTimesResponse>('availabletimes', ['AvailableTimesRequest', 'AvailableTimesResponse'], async (q, spec, ctx, serviceId) => {
+    const query = engineQuery(q, q.From, q.To);
+    const window = normalize(spec, query, ctx);
+    checkRangeDays(q.From, q.To, RANGE_LIMIT_DAYS.availableTimes);
+    const times = await availableTimesByDay(cache, app.db, ctx.companyId, spec, query, window, ctx.lang);
+    return { CompanyId: ctx.companyId, ServiceId: serviceId, Times: times };
+  });
+
+  serviceRoute<NextFreeTimeRequest, NextFreeTimeResponse>('nextfreetime', ['NextFreeTimeRequest', 'NextFreeTimeResponse'], async (q, spec, ctx, serviceId) => {
+    const clock = ZoneClock.of(spec.timeZone);
+    const from = q.From ?? clock.format(Date.now());
+    const fromDate = DateTime.fromISO(from);
+    const to = q.To ?? (fromDate.isValid ? fromDate.plus({ years: 1 }).toFormat("yyyy-MM-dd'T'HH:mm:ss") : from);
+    const query = engineQuery(q, from, to);
+    const window = normalize(spec, query, ctx);
+    // Loaded a month at a time; searched in steps that take about STEP_MS each (a day first, so a
+    // near answer costs little), letting other requests in between: a dense calendar with no free
+    // time for a year cannot hold the server.
+    const extra = window.duration * MINUTE;
+    let chunkStart = window.from;
+    let span = DAY;
+    let loaded: { to: number; data: AvailabilityData } | undefined;
+    while (chunkStart < window.to) {
+      const chunkEnd = Math.min(window.to, roundTripping(clock, chunkStart + span));
+      if (!loaded || loaded.to < chunkEnd + extra) {
+        const loadTo = Math.max(chunkEnd, Math.min(window.to, chunkStart + 31 * DAY)) + extra;
+        loaded = { to: loadTo, data: await cache.data(app.db, ctx.companyId, spec, chunkStart, loadTo) };
       }
-      return { CompanyId: ctx.companyId, ServiceId: serviceId, Time: null };
-    },
-  );
+      const data = loaded.data;
+      const chunk = { ...query, From: clock.format(chunkStart), To: clock.format(chunkEnd), InsideSearchInterval: query.InsideSearchInterval === true && chunkEnd === window.to };
+      const started = performance.now();
+      const time = withEngineErrors(ctx.lang, spec.timeZone, () => nextFreeTime(data, chunk));
+      if (time) return { CompanyId: ctx.companyId, ServiceId: serviceId, Time: time };
+      const took = Math.max(performance.now() - started, 0.25);
+      span = Math.min(31 * DAY, Math.max(HOUR, span * Math.min(4, STEP_MS / took)));
+      chunkStart = chunkEnd;
+      if (chunkStart < window.to) await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { CompanyId: ctx.companyId, ServiceId: serviceId, Time: null };
+  });
 }

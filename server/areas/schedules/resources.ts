@@ -4,7 +4,7 @@ import type { ResourceDetails, ResourceInput, ResourceQuery, ResourceTypeInput, 
 import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
 import { ApiError, ValidationErrors } from '../../shared/errors';
-import { defineResource, RECORD_FIELDS, registerResource } from '../../autoquery/index';
+import { defineResource, ID_FIELD, RECORD_FIELDS, registerResource } from '../../autoquery/index';
 import { CAPACITY_FREEING_STATUSES } from '../../../domain/availability';
 import { schedulingKey } from './messages';
 import { checkOwnIds, linkedNames } from './references';
@@ -48,7 +48,7 @@ export const resourceTypes = defineResource<ResourceType, ResourceTypeInput, Res
   path: '/resourcetypes',
   table: 'resource_types',
   fields: {
-    Id: { column: 'id', kind: 'int', readOnly: true },
+    ...ID_FIELD,
     Name: 'name',
     Description: 'description',
     Active: { column: 'active', kind: 'bool' },

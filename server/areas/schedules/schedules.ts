@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
 import type { DateSchedule, DateScheduleDate, RecurringSchedule, RecurringScheduleDate, ScheduleException } from '../../../schema/availability';
-import type { DayOfWeek } from '../../../schema/common';
+import type { DayOfWeek, IdName } from '../../../schema/common';
 import type {
   DateScheduleQuery,
   DateScheduleTest,
@@ -16,14 +16,15 @@ import type { Db } from '../../db/db';
 import { ApiError, ValidationErrors } from '../../shared/errors';
 import type { Lang } from '../../shared/messages';
 import { ref } from '../../shared/schemas';
-import { defineResource, pageSchema, registerResource, type SqlParams } from '../../autoquery/index';
+import { defineResource, ID_FIELD, pageSchema, registerResource, type SqlParams } from '../../autoquery/index';
 import { parseLocal, validateAvailabilityQuery, ZoneClock, type ServiceSpec } from '../../../domain/availability';
 import { RANGE_LIMIT_DAYS } from '../../shared/limits';
 import { dayOfWeek } from '../../shared/dayOfWeek';
 import { availabilityError, loadTimeExceptions } from './availabilityData';
 import { availableTimesInSteps } from './timesInSteps';
 import { schedulingKey } from './messages';
-import { checkOwnIds, checkRangeDays, companyTimeZone, linkedNames, replaceLinks } from './references';
+import { checkOwnIds, checkRangeDays, companyTimeZone, linkedNames } from './references';
+import { replaceLinks } from '../../shared/links';
 
 /** Slot steps the schedule editor offers (GET /schedules/recurring/intervals), minutes. */
 export const SCHEDULE_INTERVALS = [5, 10, 15, 20, 30, 45, 60, 90, 120, 180, 240];
@@ -96,7 +97,7 @@ function requiredName(name: string, errors: ValidationErrors): string {
 
 /** The fields both kinds of schedule have. */
 const SCHEDULE_FIELDS = {
-  Id: { column: 'id', kind: 'int', readOnly: true },
+  ...ID_FIELD,
   Name: 'name',
   Description: 'description',
   Active: { column: 'active', kind: 'bool' },
@@ -116,12 +117,23 @@ async function writeScheduleLinks(db: Db, ctx: CallerContext, kind: ScheduleKind
   if (input.Services) await replaceLinks(db, ctx, `${kind}_schedule_services`, 'schedule_id', id, 'service_id', input.Services.map((s) => s.Id));
 }
 
-/** The linked resources and services of a page of schedules, each keyed by schedule id. */
-function readScheduleLinks(db: Db, ctx: CallerContext, kind: ScheduleKind, ids: readonly number[]) {
-  return Promise.all([
+/** Sets the linked Resources and Services on each schedule of a page. */
+async function attachScheduleLinks(db: Db, ctx: CallerContext, kind: ScheduleKind, records: { Id: number; Resources: IdName[]; Services: IdName[] }[]): Promise<void> {
+  const ids = records.map((x) => x.Id);
+  const [resources, services] = await Promise.all([
     linkedNames(db, ctx, `${kind}_schedule_resources`, 'schedule_id', 'resource_id', 'resources', ids),
     linkedNames(db, ctx, `${kind}_schedule_services`, 'schedule_id', 'service_id', 'services', ids),
   ]);
+  for (const x of records) {
+    x.Resources = resources.get(x.Id) ?? [];
+    x.Services = services.get(x.Id) ?? [];
+  }
+}
+
+/** What both kinds of schedule declare alike: search, sort (`sort`), default order, filters and the contract's schema names. */
+function scheduleListing<K extends string>(kind: ScheduleKind, sort: K[]) {
+  const type = kind === 'recurring' ? 'RecurringSchedule' : 'DateSchedule';
+  return { search: ['name', 'description'], sort, defaultSort: 'Name', filters: scheduleFilters(kind), schemas: { query: `${type}Query`, input: `${type}Write`, item: type } };
 }
 
 type StoredRecurring = Omit<RecurringSchedule, 'DaysOfWeek'> & { DaysOfWeek: DayOfWeek[] | number[] };
@@ -144,11 +156,7 @@ export const recurringSchedules = defineResource<RecurringSchedule, RecurringSch
     Exceptions: { column: 'exceptions', kind: 'json' },
     Created: { column: 'created', kind: 'datetime', readOnly: true },
   },
-  search: ['name', 'description'],
-  sort: ['Id', 'Name', 'Active', 'StartTime', 'ValidFrom', 'ValidTo', 'Created'],
-  defaultSort: 'Name',
-  filters: scheduleFilters('recurring'),
-  schemas: { query: 'RecurringScheduleQuery', input: 'RecurringScheduleWrite', item: 'RecurringSchedule' },
+  ...scheduleListing('recurring', ['Id', 'Name', 'Active', 'StartTime', 'ValidFrom', 'ValidTo', 'Created']),
   hooks: {
     async beforeWrite(input, w) {
       const errors = new ValidationErrors();
@@ -172,20 +180,18 @@ export const recurringSchedules = defineResource<RecurringSchedule, RecurringSch
     },
     async afterRead(records, r) {
       const ids = records.map((x) => x.Id);
-      const [dates, [resources, services]] = await Promise.all([
+      const [dates] = await Promise.all([
         r.db.query<RecurringScheduleDate & { owner: number }>(
           `select schedule_id as owner, id as "Id", to_char(date, 'YYYY-MM-DD') as "Date", day_of_week_id as "DayOfWeekId",
                   to_char(start_time, 'HH24:MI:SS') as "StartTime", to_char(end_time, 'HH24:MI:SS') as "EndTime"
              from recurring_schedule_dates where company_id = $1 and schedule_id = any($2::int[]) order by date nulls first, start_time, id`,
           [r.ctx.companyId, ids],
         ),
-        readScheduleLinks(r.db, r.ctx, 'recurring', ids),
+        attachScheduleLinks(r.db, r.ctx, 'recurring', records),
       ]);
       for (const x of records as StoredRecurring[]) {
         x.DaysOfWeek = (x.DaysOfWeek as number[]).map(dayOfWeek);
         x.ScheduleDates = dates.filter((d) => d.owner === x.Id).map(({ owner: _owner, ...d }) => d);
-        x.Resources = resources.get(x.Id) ?? [];
-        x.Services = services.get(x.Id) ?? [];
       }
     },
   },
@@ -216,11 +222,7 @@ export const dateSchedules = defineResource<DateSchedule, DateScheduleWrite, Dat
     IsResourceSpecific: { column: 'is_resource_specific', kind: 'bool' },
     Created: { column: 'created', kind: 'datetime', readOnly: true },
   },
-  search: ['name', 'description'],
-  sort: ['Id', 'Name', 'Active', 'Created'],
-  defaultSort: 'Name',
-  filters: scheduleFilters('date'),
-  schemas: { query: 'DateScheduleQuery', input: 'DateScheduleWrite', item: 'DateSchedule' },
+  ...scheduleListing('date', ['Id', 'Name', 'Active', 'Created']),
   hooks: {
     async beforeWrite(input, w) {
       const errors = new ValidationErrors();
@@ -258,18 +260,16 @@ export const dateSchedules = defineResource<DateSchedule, DateScheduleWrite, Dat
     async afterRead(records, r) {
       const ids = records.map((x) => x.Id);
       const clock = ZoneClock.of(r.ctx.timeZone);
-      const [dates, [resources, services]] = await Promise.all([
+      const [dates] = await Promise.all([
         r.db.query<{ owner: number; id: number; f: number; t: number }>(
           `select schedule_id as owner, id, (extract(epoch from from_at) * 1000)::float8 as f, (extract(epoch from to_at) * 1000)::float8 as t
              from date_schedule_dates where company_id = $1 and schedule_id = any($2::int[]) order by from_at, id`,
           [r.ctx.companyId, ids],
         ),
-        readScheduleLinks(r.db, r.ctx, 'date', ids),
+        attachScheduleLinks(r.db, r.ctx, 'date', records),
       ]);
       for (const x of records) {
         x.ScheduleDates = dates.filter((d) => d.owner === x.Id).map((d) => ({ Id: d.id, From: clock.format(d.f), To: clock.format(d.t) }));
-        x.Resources = resources.get(x.Id) ?? [];
-        x.Services = services.get(x.Id) ?? [];
       }
     },
   },

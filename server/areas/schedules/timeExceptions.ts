@@ -9,12 +9,13 @@ import { ApiError, ValidationErrors } from '../../shared/errors';
 import { messageFor } from '../../shared/messages';
 import { ref } from '../../shared/schemas';
 import { RANGE_LIMIT_DAYS } from '../../shared/limits';
-import { defineResource, pageSchema, registerResource } from '../../autoquery/index';
+import { defineResource, ID_FIELD, pageSchema, registerResource } from '../../autoquery/index';
 import { CAPACITY_FREEING_STATUSES, expandExceptions, parseLocal, ZoneClock, type ExceptionInterval } from '../../../domain/availability';
 import { dayOfWeek } from '../../shared/dayOfWeek';
 import { loadTimeExceptions } from './availabilityData';
 import { schedulingKey } from './messages';
 import { checkOwnIds, companyTimeZone } from './references';
+import { replaceLinks } from '../../shared/links';
 
 const DAY = 86_400_000;
 const FREEING = [...CAPACITY_FREEING_STATUSES];
@@ -136,7 +137,7 @@ export const timeExceptions = defineResource<TimeException, TimeExceptionWrite, 
   path: '/timeexceptions',
   table: 'time_exceptions',
   fields: {
-    Id: { column: 'id', kind: 'int', readOnly: true },
+    ...ID_FIELD,
     From: { column: 'from_at', kind: 'datetime' },
     To: { column: 'to_at', kind: 'datetime' },
     FromTime: { column: 'from_time', kind: 'time' },
@@ -221,14 +222,7 @@ export const timeExceptions = defineResource<TimeException, TimeExceptionWrite, 
       return { input: normalized };
     },
     async afterWrite(id, input, w) {
-      if (!input.ResourceIds) return;
-      await w.db.query('delete from time_exception_resources where time_exception_id = $1 and company_id = $2', [id, w.ctx.companyId]);
-      if (input.ResourceIds.length > 0) {
-        await w.db.query(
-          'insert into time_exception_resources (company_id, time_exception_id, resource_id) select $1, $2, unnest($3::int[]) on conflict do nothing',
-          [w.ctx.companyId, id, input.ResourceIds],
-        );
-      }
+      if (input.ResourceIds) await replaceLinks(w.db, w.ctx, 'time_exception_resources', 'time_exception_id', id, 'resource_id', input.ResourceIds);
     },
     async afterRead(records, r) {
       const rows = await r.db.query<{ owner: number; ids: number[] }>(

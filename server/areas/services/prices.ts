@@ -5,7 +5,7 @@ import type { ServicePrice, ServicePriceInput, ServicePriceQuery } from '../../.
 import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
 import { ApiError, ValidationErrors } from '../../shared/errors';
-import { defineResource, registerResource, selectWhere, type SqlParams } from '../../autoquery/index';
+import { defineResource, ID_FIELD, registerResource, selectWhere, type SqlParams } from '../../autoquery/index';
 import { catalogKey, catalogWords } from './messages';
 import { dayOfWeek } from '../../shared/dayOfWeek';
 
@@ -54,7 +54,7 @@ export const servicePrices = defineResource<ServicePrice, ServicePriceInput, Ser
   path: '/services/prices',
   table: 'service_prices',
   fields: {
-    Id: { column: 'id', kind: 'int', readOnly: true },
+    ...ID_FIELD,
     ServiceId: { column: 'service_id', kind: 'int' },
     Price: { column: 'price_minor', kind: 'money' },
     CalculationTypeId: { column: 'calculation_type_id', kind: 'int' },

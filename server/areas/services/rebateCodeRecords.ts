@@ -17,6 +17,7 @@ import {
 } from '../../../domain/pricing';
 import { catalogKey } from './messages';
 import { dayOfWeek } from '../../shared/dayOfWeek';
+import { replaceLinks } from '../../shared/links';
 import { rebateKey, rebateWords } from './rebateCodeMessages';
 
 /** An id list as one PostgreSQL array parameter (`= any($n::text::int[])`), which both drivers accept. */
@@ -247,22 +248,8 @@ export const rebateCodes = defineResource<RebateCode, RebateCodeInput, RebateCod
         );
         if (!row) throw ApiError.field(400, 'RebateCodeValue', rebateKey('ValueBelowUsed'), { used: w.existing ? usedOf(w.existing) : 0 });
       }
-      if (input.Services) {
-        await db.query('delete from rebate_code_services where company_id = $1 and rebate_code_id = $2', [ctx.companyId, id]);
-        await db.query(
-          `insert into rebate_code_services (company_id, rebate_code_id, service_id)
-           select $1, $2, s from unnest($3::text::int[]) s on conflict do nothing`,
-          [ctx.companyId, id, intArray(input.Services)],
-        );
-      }
-      if (input.Customers) {
-        await db.query('delete from rebate_code_customers where company_id = $1 and rebate_code_id = $2', [ctx.companyId, id]);
-        await db.query(
-          `insert into rebate_code_customers (company_id, rebate_code_id, customer_id)
-           select $1, $2, c from unnest($3::text::int[]) c on conflict do nothing`,
-          [ctx.companyId, id, intArray(input.Customers)],
-        );
-      }
+      if (input.Services) await replaceLinks(db, ctx, 'rebate_code_services', 'rebate_code_id', id, 'service_id', input.Services);
+      if (input.Customers) await replaceLinks(db, ctx, 'rebate_code_customers', 'rebate_code_id', id, 'customer_id', input.Customers);
     },
     async afterRead(records, r) {
       await attachRelations(records, r.db, r.ctx.companyId);

@@ -3,7 +3,7 @@ import type { RebateCodeTransaction, RebateCodeTransactionInput, RebateCodeTrans
 import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
 import { ApiError, ValidationErrors } from '../../shared/errors';
-import { defineResource, readRecord, type FilterFn, type SqlParams } from '../../autoquery/index';
+import { defineResource, ID_FIELD, readRecord, type FilterFn, type SqlParams } from '../../autoquery/index';
 import { isCard, toMinor, validateManualTransaction, type NotApplicableReason, type TransactionDraft } from '../../../domain/pricing';
 import { catalogKey } from './messages';
 import { rebateKey, rebateWords } from './rebateCodeMessages';
@@ -27,7 +27,7 @@ function declaration(path: string, usagesOnly: boolean) {
     path,
     table: usagesOnly ? 'rebate_code_usages_view' : 'rebate_code_transactions_view',
     fields: {
-      Id: { column: 'id', kind: 'int', readOnly: true },
+      ...ID_FIELD,
       RebateCodeId: { column: 'rebate_code_id', kind: 'int' },
       RebateCodeSign: 'rebate_code_sign',
       RebateCodeTypeId: { column: 'rebate_code_type_id', kind: 'int' },

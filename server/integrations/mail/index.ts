@@ -3,8 +3,9 @@ import type { Mailer } from './mailer';
 import { SandboxMailer } from './sandbox';
 import { SmtpMailer } from './smtp';
 
-export type { Mailer, MailMessage, MailAttachment, SentMail } from './mailer';
-export { listOutbox } from './outbox';
+export type { Mailer, MailMessage, MailAttachment, SentMail, CaughtMail } from './mailer';
+import { countOutbox, listOutbox, readMail } from './outbox';
+export { listOutbox, countOutbox, readMail, recordMail } from './outbox';
 export { SandboxMailer } from './sandbox';
 export { SmtpMailer } from './smtp';
 
@@ -12,7 +13,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Sends e-mail (sandbox unless SMTP_URL is set); decorated by the integrations plugin. */
     mailer: Mailer;
+    /** What the catcher (mail_outbox) holds: the outbox page reads it; decorated by the integrations plugin. */
+    catcher: Catcher;
   }
+}
+
+/** Reads the catcher: every e-mail and SMS sent for a company, as the customer got it. */
+export interface Catcher {
+  list: typeof listOutbox;
+  count: typeof countOutbox;
+  read: typeof readMail;
 }
 
 /**

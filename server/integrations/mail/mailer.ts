@@ -32,9 +32,16 @@ export interface SentMail {
   text: string;
   html: string | null;
   kind: string | null;
-  /** What was attached (the bytes are not kept). */
+  /** 'email', or 'sms' for a text message (then `subject` is empty and `to` a phone number). */
+  channel: 'email' | 'sms';
+  /** What was attached (the bytes: `readMail`). */
   attachments: { filename: string; contentType: string; size: number }[];
   created: string;
+}
+
+/** A caught message with its attachments' bytes (base64), as the outbox page shows it. */
+export interface CaughtMail extends SentMail {
+  attachments: { filename: string; contentType: string; size: number; base64: string }[];
 }
 
 /** Sends e-mail. The sandbox records; the SMTP adapter records and delivers. */

@@ -21,6 +21,8 @@ export interface OutboxMessage {
   payload: Record<string, unknown>;
   /** The event's idempotency key, unique per company: a second add with the same key adds nothing. */
   key: string;
+  /** Deliver no earlier than this (a reminder before a booking); default at once. */
+  startAfter?: Date;
 }
 
 /** An outbox entry as a list shows it. */
@@ -119,7 +121,7 @@ export class Outbox {
       return { id: Number(existing!.id), added: false };
     }
     const id = Number(row.id);
-    await this.jobs.send(tx, QUEUE, { id });
+    await this.jobs.send(tx, QUEUE, { id }, { startAfter: message.startAfter && message.startAfter.getTime() > Date.now() ? message.startAfter : undefined });
     return { id, added: true };
   }
 

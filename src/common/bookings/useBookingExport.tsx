@@ -5,7 +5,8 @@ import DescriptionIcon from '@mui/icons-material/Description';
 import { Button, useLocale, useNotify, useTranslate } from 'react-admin';
 import { useApi } from '../api';
 import { EXPORT_PAGE_SIZE, fetchAllBookings, type BookingFilter } from './bookingApi';
-import { bookingsFile, saveFile } from './bookingExport';
+import { saveBlob } from '../saveBlob';
+import { bookingsFile } from './bookingExport';
 import type { Booking } from './bookingTypes';
 import { useBookingStatuses } from './useBookingStatuses';
 
@@ -35,7 +36,7 @@ export function useBookingExport() {
     try {
       const rows = 'rows' in source ? source.rows : await fetchAllBookings(api, source.filter, (done, all) => setProgress({ done, total: all }));
       const blob = await bookingsFile(rows, format, { translate, locale, statuses: byId });
-      saveFile(blob, `${translate('custom.bookings.export.fileName')}.${format}`);
+      saveBlob(blob, `${translate('custom.bookings.export.fileName')}.${format}`);
       notify('custom.bookings.export.done', { type: 'success', messageArgs: { smart_count: rows.length } });
     } catch (error) {
       notify((error as Error)?.message || 'ra.notification.http_error', { type: 'error' });

@@ -24,7 +24,7 @@ import { useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { bookingActions } from '../../common/bookings/bookingApi';
 import { BOOKING_STATUS, type Booking } from '../../common/bookings/bookingTypes';
-import { saveFile } from '../../common/bookings/bookingExport';
+import { saveBlob } from '../../common/saveBlob';
 import { useCan } from '../../auth/roles';
 import { useProfile } from '../../auth/profile';
 import { Picker } from '../../common/inputs/DateTimeInputs';
@@ -150,7 +150,7 @@ function ReceiptDialog({ booking, onClose }: { booking: Booking; onClose: () => 
     const ok = await run(
       async () => {
         const answer = await bookingActions.receipt(api, booking.Id, optionId, method);
-        if (answer instanceof Blob) saveFile(answer, `${translate('custom.bookings.receipt.fileName')}-${booking.Id}.pdf`);
+        if (answer instanceof Blob) saveBlob(answer, `${translate('custom.bookings.receipt.fileName')}-${booking.Id}.pdf`);
       },
       method === 'pdf' ? 'custom.bookings.notices.receiptDownloaded' : 'custom.bookings.notices.receiptSent',
     );

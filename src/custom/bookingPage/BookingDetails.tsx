@@ -6,22 +6,7 @@ import { formatRange } from '../../common/bookings/formatRange';
 import { formatAmount, formatWireDate } from '../../i18n/format';
 import { PaymentSection } from './PaymentSection';
 import { ResourcesSection } from './ResourcesSection';
-
-/** A titled block of the booking page. */
-export function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
-  const translate = useTranslate();
-  return (
-    <Box component="section" sx={{ minWidth: 0 }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1 }}>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-          {translate(title)}
-        </Typography>
-        {action}
-      </Stack>
-      {children}
-    </Box>
-  );
-}
+import { Section } from './Section';
 
 /** Label and value pairs. */
 function Facts({ rows }: { rows: [string, ReactNode][] }) {

@@ -5,7 +5,7 @@ import { BOOKING_STATUS, type Booking } from '../../common/bookings/bookingTypes
 import { useCan } from '../../auth/roles';
 import { formatAmount, formatWireDate } from '../../i18n/format';
 import { useApi } from '../../common/api';
-import { Section } from './BookingDetails';
+import { Section } from './Section';
 import { useBookingAction } from './useBookingAction';
 
 const PAID = new Set<number>([BOOKING_STATUS.Payed, BOOKING_STATUS.Invoiced]);

@@ -23,7 +23,7 @@ import { bookingActions, fetchAvailableResources } from '../../common/bookings/b
 import { BOOKING_STATUS, type Booking } from '../../common/bookings/bookingTypes';
 import { useCan } from '../../auth/roles';
 import { apiErrorInfo, useApi } from '../../common/api';
-import { Section } from './BookingDetails';
+import { Section } from './Section';
 import { useBookingAction } from './useBookingAction';
 
 type Mode = { kind: 'add' } | { kind: 'change' | 'move'; resourceTypeId: number; resourceId: number; name: string };

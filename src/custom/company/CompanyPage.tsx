@@ -1,10 +1,10 @@
-import { Alert, Box, Card, CardContent, Tab, Tabs } from '@mui/material';
+import { Alert, Box } from '@mui/material';
 import BusinessIcon from '@mui/icons-material/Business';
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import { Loading, useTranslate } from 'react-admin';
 import { Embed } from '../../common/embeds';
-import { useHashTab } from '../../shell/useHashTab';
+import { HashTabsCard } from '../../common/HashTabsCard';
 import { BillingInformationTab } from '../billing/BillingInformationTab';
 import { PageHeading } from '../../common/PageHeading';
 import { CompanyInformation } from './CompanyInformation';
@@ -21,36 +21,14 @@ const TAB_ICONS = {
 /** /company: company information, billing information and administrators, one tab each (URL hash). */
 export default function CompanyPage() {
   const translate = useTranslate();
-  const [tab, setTab] = useHashTab(COMPANY_TABS);
   const { company, isPending, error } = useCompany();
   return (
     // inline-size containment keeps the tab strip and the administrators table from widening the layout on phones
     <Box sx={{ contain: 'inline-size' }}>
       <PageHeading title="custom.company.title" subtitle={company?.Name} />
-      <Card>
-        <Tabs
-          value={tab}
-          onChange={(_event, next: string) => setTab(next)}
-          variant="scrollable"
-          allowScrollButtonsMobile
-          aria-label={translate('custom.company.title')}
-          sx={{ borderBottom: 1, borderColor: 'divider' }}
-        >
-          {COMPANY_TABS.map((name) => (
-            <Tab
-              key={name}
-              value={name}
-              label={translate(`custom.company.tabs.${name}`)}
-              icon={TAB_ICONS[name]}
-              iconPosition="start"
-              id={`company-tab-${name}`}
-              aria-controls={`company-tabpanel-${name}`}
-              sx={{ minHeight: 56 }}
-            />
-          ))}
-        </Tabs>
-        <CardContent sx={{ overflowX: 'auto' }} role="tabpanel" id={`company-tabpanel-${tab}`} aria-labelledby={`company-tab-${tab}`}>
-          {tab === 'administrators' ? (
+      <HashTabsCard id="company" messages="custom.company" tabs={COMPANY_TABS} icons={TAB_ICONS} panelSx={{ overflowX: 'auto' }}>
+        {(tab) =>
+          tab === 'administrators' ? (
             <Embed name="administratorList" />
           ) : isPending ? (
             <Loading />
@@ -60,9 +38,9 @@ export default function CompanyPage() {
             <BillingInformationTab company={company} />
           ) : (
             <CompanyInformation company={company} />
-          )}
-        </CardContent>
-      </Card>
+          )
+        }
+      </HashTabsCard>
     </Box>
   );
 }

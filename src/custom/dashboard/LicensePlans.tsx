@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Chip, Paper, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Chip, Skeleton, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { OutlinedTable } from '../../common/OutlinedTable';
 import { useLocale, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { CompanyLicense, LicenseType } from '../../../schema/company';
@@ -45,35 +46,33 @@ export function LicensePlans() {
       {plans.error ? <Alert severity="error">{translate('custom.common.loadError')}</Alert> : null}
       {plans.isPending ? <Skeleton variant="rectangular" height={120} /> : null}
       {plans.data ? (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-labelledby="license-plans-title">
-            <TableHead>
-              <TableRow>
-                <TableCell />
-                {plans.data.types.map((type) => (
-                  <TableCell key={type.Id} scope="col" component="th">
-                    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                      <span>{type.Name}</span>
-                      {plans.data.held.includes(type.Id) ? <Chip size="small" color="success" label={translate('custom.licenses.active')} /> : null}
-                      {suggested === type.Id ? <Chip size="small" color="primary" label={translate('custom.licenses.suggested')} /> : null}
-                    </Stack>
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              <TableRow>
-                <TableCell scope="row" component="th">
-                  {translate('custom.licenses.pricePerMonth')}
+        <OutlinedTable
+          aria-labelledby="license-plans-title"
+          head={
+            <TableRow>
+              <TableCell />
+              {plans.data.types.map((type) => (
+                <TableCell key={type.Id} scope="col" component="th">
+                  <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                    <span>{type.Name}</span>
+                    {plans.data.held.includes(type.Id) ? <Chip size="small" color="success" label={translate('custom.licenses.active')} /> : null}
+                    {suggested === type.Id ? <Chip size="small" color="primary" label={translate('custom.licenses.suggested')} /> : null}
+                  </Stack>
                 </TableCell>
-                {plans.data.types.map((type) => {
-                  const price = type.Prices.find((p) => p.CountryId === country) ?? type.Prices[0];
-                  return <TableCell key={type.Id}>{type.IsFree || !price ? translate('custom.licenses.free') : formatAmount(price.Price, SIGNS[price.CurrencyId] ?? price.CurrencyId, locale)}</TableCell>;
-                })}
-              </TableRow>
-            </TableBody>
-          </Table>
-        </TableContainer>
+              ))}
+            </TableRow>
+          }
+        >
+          <TableRow>
+            <TableCell scope="row" component="th">
+              {translate('custom.licenses.pricePerMonth')}
+            </TableCell>
+            {plans.data.types.map((type) => {
+              const price = type.Prices.find((p) => p.CountryId === country) ?? type.Prices[0];
+              return <TableCell key={type.Id}>{type.IsFree || !price ? translate('custom.licenses.free') : formatAmount(price.Price, SIGNS[price.CurrencyId] ?? price.CurrencyId, locale)}</TableCell>;
+            })}
+          </TableRow>
+        </OutlinedTable>
       ) : null}
     </Box>
   );

@@ -7,7 +7,7 @@ import type { QueryResponse } from '../../../schema/common';
 import type { Customer } from '../../../schema/customers';
 import type { CustomField } from '../../../schema/customfields';
 import { useApi } from '../../common/api';
-import { CustomFieldInputs } from './CustomFieldInputs';
+import { CustomFieldInputs } from '../../common/inputs/CustomFieldInputs';
 
 /** Form filter debounce (spec core.md §9). */
 export const CUSTOMER_SEARCH_DEBOUNCE_MS = 500;

@@ -14,7 +14,7 @@ import { apiErrorInfo, isLicenseLimit, useApi } from '../../common/api';
 import { PriceCheck, type PriceCheckChange } from '../priceCheck/PriceCheck';
 import { flexibleDurations, formatRange, repeatDates, type CalendarView } from './calendar';
 import { CustomerSection, type CustomerMode } from './CustomerSection';
-import { CustomFieldInputs } from './CustomFieldInputs';
+import { CustomFieldInputs } from '../../common/inputs/CustomFieldInputs';
 import { TimeSlots } from './TimeSlots';
 import {
   PAYMENT_OPTIONS,

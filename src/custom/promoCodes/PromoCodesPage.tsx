@@ -1,10 +1,9 @@
-import { Box, Card, CardContent, Tab, Tabs } from '@mui/material';
+import { Box } from '@mui/material';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import HistoryIcon from '@mui/icons-material/History';
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
-import { useTranslate } from 'react-admin';
 import { Embed } from '../../common/embeds';
-import { useHashTab } from '../../shell/useHashTab';
+import { HashTabsCard } from '../../common/HashTabsCard';
 import { PageHeading } from '../../common/PageHeading';
 import { TransactionsReport } from './TransactionsReport';
 import { UsagesView } from './UsagesView';
@@ -26,28 +25,12 @@ function TabContent({ tab }: { tab: PromoTab }) {
 
 /** /promo-codes-value-cards: promo codes, their usages and the transactions report, one tab each (URL hash). */
 export default function PromoCodesPage() {
-  const translate = useTranslate();
-  const [tab, setTab] = useHashTab(PROMO_CODE_TABS);
   return (
     <Box sx={{ contain: 'inline-size' }}>
       <PageHeading title="custom.promoCodes.title" />
-      <Card>
-        <Tabs
-          value={tab}
-          onChange={(_e, next: string) => setTab(next)}
-          variant="scrollable"
-          allowScrollButtonsMobile
-          aria-label={translate('custom.promoCodes.title')}
-          sx={{ borderBottom: 1, borderColor: 'divider' }}
-        >
-          {PROMO_CODE_TABS.map((name) => (
-            <Tab key={name} value={name} label={translate(`custom.promoCodes.tabs.${name}`)} icon={ICONS[name]} iconPosition="start" sx={{ minHeight: 56 }} />
-          ))}
-        </Tabs>
-        <CardContent role="tabpanel" aria-label={translate(`custom.promoCodes.tabs.${tab}`)}>
-          <TabContent tab={tab as PromoTab} />
-        </CardContent>
-      </Card>
+      <HashTabsCard id="promo-codes" messages="custom.promoCodes" tabs={PROMO_CODE_TABS} icons={ICONS}>
+        {(tab) => <TabContent tab={tab} />}
+      </HashTabsCard>
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Chip, MenuItem, Paper, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Chip, MenuItem, Skeleton, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { OutlinedTable } from '../../common/OutlinedTable';
 import { useGetList, useLocale, useTranslate } from 'react-admin';
 import { formatWireSpan } from '../../i18n/format';
 import { Link } from 'react-router-dom';
@@ -58,50 +59,48 @@ export default function TimeExceptionsReport() {
       {report.isPending && report.fetchStatus !== 'idle' ? <Skeleton variant="rounded" height={120} /> : null}
       {report.isSuccess && rows.length === 0 ? <Typography color="text.secondary">{translate('custom.scheduling.report.empty')}</Typography> : null}
       {rows.length > 0 ? (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={translate('custom.scheduling.report.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('custom.scheduling.report.when')}</TableCell>
-                <TableCell>{translate('custom.scheduling.report.resources')}</TableCell>
-                <TableCell>{translate('custom.scheduling.report.reason')}</TableCell>
-                <TableCell>{translate('custom.scheduling.report.kind')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((o) => (
-                <TableRow key={`${o.TimeExceptionId}-${o.From}`} hover>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Link to={`/time-exceptions/${o.TimeExceptionId}`}>
-                      {formatWireSpan(o.From, o.To, locale)}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{o.Resources.length ? o.Resources.map((r) => r.Name).join(', ') : translate('custom.scheduling.report.allResources')}</TableCell>
-                  <TableCell>
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                      <ColorDot color={o.Color} />
-                      <span>
-                        {o.ReasonTextPublic ?? ''}
-                        {o.ReasonText ? (
-                          <Typography component="span" variant="body2" color="text.secondary">
-                            {o.ReasonTextPublic ? ' · ' : ''}
-                            {o.ReasonText}
-                          </Typography>
-                        ) : null}
-                      </span>
-                    </Box>
-                  </TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-                      <Chip size="small" label={translate(o.BlockTime ? 'custom.scheduling.report.blocked' : 'custom.scheduling.report.info')} color={o.BlockTime ? 'error' : 'default'} variant="outlined" />
-                      {o.IsRecurring ? <Chip size="small" label={translate('custom.scheduling.report.recurring')} variant="outlined" /> : null}
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <OutlinedTable
+          aria-label={translate('custom.scheduling.report.title')}
+          head={
+            <TableRow>
+              <TableCell>{translate('custom.scheduling.report.when')}</TableCell>
+              <TableCell>{translate('custom.scheduling.report.resources')}</TableCell>
+              <TableCell>{translate('custom.scheduling.report.reason')}</TableCell>
+              <TableCell>{translate('custom.scheduling.report.kind')}</TableCell>
+            </TableRow>
+          }
+        >
+          {rows.map((o) => (
+            <TableRow key={`${o.TimeExceptionId}-${o.From}`} hover>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <Link to={`/time-exceptions/${o.TimeExceptionId}`}>
+                  {formatWireSpan(o.From, o.To, locale)}
+                </Link>
+              </TableCell>
+              <TableCell>{o.Resources.length ? o.Resources.map((r) => r.Name).join(', ') : translate('custom.scheduling.report.allResources')}</TableCell>
+              <TableCell>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                  <ColorDot color={o.Color} />
+                  <span>
+                    {o.ReasonTextPublic ?? ''}
+                    {o.ReasonText ? (
+                      <Typography component="span" variant="body2" color="text.secondary">
+                        {o.ReasonTextPublic ? ' · ' : ''}
+                        {o.ReasonText}
+                      </Typography>
+                    ) : null}
+                  </span>
+                </Box>
+              </TableCell>
+              <TableCell>
+                <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+                  <Chip size="small" label={translate(o.BlockTime ? 'custom.scheduling.report.blocked' : 'custom.scheduling.report.info')} color={o.BlockTime ? 'error' : 'default'} variant="outlined" />
+                  {o.IsRecurring ? <Chip size="small" label={translate('custom.scheduling.report.recurring')} variant="outlined" /> : null}
+                </Stack>
+              </TableCell>
+            </TableRow>
+          ))}
+        </OutlinedTable>
       ) : null}
     </Box>
   );

@@ -1,20 +1,23 @@
 import type { ReactElement } from 'react';
-import { Box, Card, CardContent, Tab, Tabs } from '@mui/material';
+import { Box } from '@mui/material';
 import AddIcon from '@mui/icons-material/AddCircle';
 import ListIcon from '@mui/icons-material/ViewList';
 import QueueIcon from '@mui/icons-material/HourglassTop';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import HistoryIcon from '@mui/icons-material/History';
+import MailIcon from '@mui/icons-material/Email';
+import TemplateIcon from '@mui/icons-material/Description';
 import { Title, useTranslate } from 'react-admin';
 import { useCan } from '../../auth/roles';
-import { useHashTab } from '../../shell/useHashTab';
+import { Embed } from '../../common/embeds';
+import { HashTabsCard } from '../../common/HashTabsCard';
 import { BookingList } from './BookingList';
 import { BookingLogList } from './BookingLogList';
 import { QueueView } from './QueueView';
 import { NewBookingSlot, ReportSlot } from './slots';
 
 /** The tabs of /bookings (spec core.md §2: book, bookings, bookings-report; plus the queue and the booking log). */
-export const BOOKING_TABS = ['book', 'bookings', 'queue', 'bookings-report', 'booking-log'] as const;
+export const BOOKING_TABS = ['book', 'bookings', 'queue', 'bookings-report', 'booking-log', 'message-log', 'message-templates'] as const;
 type BookingTab = (typeof BOOKING_TABS)[number];
 
 const ICONS: Record<BookingTab, ReactElement> = {
@@ -23,6 +26,8 @@ const ICONS: Record<BookingTab, ReactElement> = {
   queue: <QueueIcon />,
   'bookings-report': <AssessmentIcon />,
   'booking-log': <HistoryIcon />,
+  'message-log': <MailIcon />,
+  'message-templates': <TemplateIcon />,
 };
 
 function TabContent({ tab }: { tab: BookingTab }) {
@@ -35,6 +40,10 @@ function TabContent({ tab }: { tab: BookingTab }) {
       return <ReportSlot />;
     case 'booking-log':
       return <BookingLogList />;
+    case 'message-log':
+      return <Embed name="messageLog" />;
+    case 'message-templates':
+      return <Embed name="messageTemplates" />;
     default:
       return <BookingList />;
   }
@@ -48,28 +57,14 @@ export function BookingsPage() {
   const translate = useTranslate();
   const canWrite = useCan('bookings', 'write');
   const canReport = useCan('bookingReports');
-  const tabs = BOOKING_TABS.filter((t) => (t === 'book' || t === 'queue' ? canWrite : t === 'bookings-report' ? canReport : true));
-  const [tab, setTab] = useHashTab(tabs);
+  const canMessages = useCan('messages');
+  const tabs = BOOKING_TABS.filter((t) => (t === 'book' || t === 'queue' ? canWrite : t === 'bookings-report' ? canReport : t.startsWith('message-') ? canMessages : true));
   return (
     <Box sx={{ contain: 'inline-size' }}>
       <Title title={translate('custom.bookings.title')} />
-      <Card>
-        <Tabs
-          value={tab}
-          onChange={(_e, next: string) => setTab(next)}
-          variant="scrollable"
-          allowScrollButtonsMobile
-          aria-label={translate('custom.bookings.title')}
-          sx={{ borderBottom: 1, borderColor: 'divider' }}
-        >
-          {tabs.map((name) => (
-            <Tab key={name} value={name} id={`bookings-tab-${name}`} aria-controls="bookings-tabpanel" label={translate(`custom.bookings.tabs.${name}`)} icon={ICONS[name]} iconPosition="start" sx={{ minHeight: 56 }} />
-          ))}
-        </Tabs>
-        <CardContent role="tabpanel" id="bookings-tabpanel" aria-labelledby={`bookings-tab-${tab}`}>
-          <TabContent tab={tab as BookingTab} />
-        </CardContent>
-      </Card>
+      <HashTabsCard id="bookings" messages="custom.bookings" tabs={tabs} icons={ICONS}>
+        {(tab) => <TabContent tab={tab} />}
+      </HashTabsCard>
     </Box>
   );
 }

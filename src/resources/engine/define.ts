@@ -1,4 +1,4 @@
-import type { LazyResource, ResourceDeclaration, ResourceEntry, ResourceMeta, ResourceScreens, TypedViews } from './types';
+import type { LazyResource, ResourceDeclaration, ResourceEntry, ResourceMeta, ResourceScreens, TypedViews, WireRecord } from './types';
 
 /**
  * The full declaration of a lazy resource: its meta (from the folder's meta.ts) with its views, so
@@ -8,6 +8,21 @@ import type { LazyResource, ResourceDeclaration, ResourceEntry, ResourceMeta, Re
 export function withViews<R>(meta: ResourceMeta<R> | LazyResource<R>, views: TypedViews<R>): ResourceDeclaration<R> {
   const { name, api, group, icon, area, recordRepresentation } = meta;
   return { name, api, group, icon, area, recordRepresentation, ...views };
+}
+
+/**
+ * The registry entry of a plain declared entity at API `path`: its records named by their `Name` and
+ * fetched many at a time by `Id` (`?Id=1&Id=2`); `entry` gives the rest (group, icon, `load`, …).
+ * @example
+ * // annotated, as every entry: its `load` refers back to it
+ * export const articlesMeta: LazyResource<WireRecord<Article>> = plainEntity('articles', '/articles', {
+ *   group: 'services',
+ *   icon: ShoppingBasketIcon,
+ *   load: () => import('./declaration').then((m) => m.articles),
+ * });
+ */
+export function plainEntity<T>(name: string, path: string, entry: Omit<LazyResource<WireRecord<T>>, 'name' | 'api'>): LazyResource<WireRecord<T>> {
+  return { name, api: { path, manyIdsParam: 'Id' }, recordRepresentation: 'Name', ...entry };
 }
 
 /** Whether an entry's views still have to be loaded. */

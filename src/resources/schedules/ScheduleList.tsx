@@ -9,23 +9,10 @@ import { useDayChoices } from './inputs';
 const hhmm = (t: string) => t.slice(0, 5);
 const day = (wire: string) => wire.slice(0, 10);
 
-function Section<T extends { id: number | string; Name: string; Active: boolean }>({
-  title,
-  createTo,
-  createLabel,
-  records,
-  loading,
-  to,
-  describe,
-}: {
-  title: string;
-  createTo: string;
-  createLabel: string;
-  records: T[] | undefined;
-  loading: boolean;
-  to: (record: T) => string;
-  describe: (record: T) => ReactNode;
-}) {
+/** One kind of schedule (/schedules/recurring/…, /schedules/date/…): its heading, create button and list. */
+function Section<T extends { id: number; Name: string; Active: boolean }>({ kind, describe }: { kind: 'recurring' | 'date'; describe: (record: T) => ReactNode }) {
+  const { data: records, isPending: loading } = useGetList<T>(`${kind}Schedules`, { pagination: { page: 1, perPage: 200 }, sort: { field: 'Name', order: 'ASC' } });
+  const title = `resources.schedules.${kind}`;
   const translate = useTranslate();
   return (
     <Paper variant="outlined" component="section" aria-label={translate(title)} sx={{ p: 2, mb: 2 }}>
@@ -33,8 +20,8 @@ function Section<T extends { id: number | string; Name: string; Active: boolean 
         <Typography variant="h6" component="h2">
           {translate(title)}
         </Typography>
-        <Button component={Link} to={createTo} startIcon={<AddIcon />} variant="contained" size="small">
-          {translate(createLabel)}
+        <Button component={Link} to={`/schedules/${kind}/new`} startIcon={<AddIcon />} variant="contained" size="small">
+          {translate(`resources.schedules.${kind}New`)}
         </Button>
       </Stack>
       {loading ? <Skeleton height={48} /> : null}
@@ -46,7 +33,7 @@ function Section<T extends { id: number | string; Name: string; Active: boolean 
       <List disablePadding>
         {records?.map((r) => (
           <ListItem key={r.id} disablePadding divider>
-            <ListItemButton component={Link} to={to(r)}>
+            <ListItemButton component={Link} to={`/schedules/${kind}/${r.id}`}>
               <ListItemText
                 primary={
                   <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -68,19 +55,12 @@ function Section<T extends { id: number | string; Name: string; Active: boolean 
 export function ScheduleList() {
   const translate = useTranslate();
   const days = useDayChoices(true);
-  const recurring = useGetList<RecurringSchedule & { id: number }>('recurringSchedules', { pagination: { page: 1, perPage: 200 }, sort: { field: 'Name', order: 'ASC' } });
-  const dated = useGetList<DateSchedule & { id: number }>('dateSchedules', { pagination: { page: 1, perPage: 200 }, sort: { field: 'Name', order: 'ASC' } });
   const services = (list: { Name: string }[]) => (list.length ? ` · ${list.map((s) => s.Name).join(', ')}` : '');
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={translate('resources.schedules.name', { smart_count: 2 })} />
-      <Section
-        title="resources.schedules.recurring"
-        createTo="/schedules/recurring/new"
-        createLabel="resources.schedules.recurringNew"
-        records={recurring.data}
-        loading={recurring.isPending}
-        to={(r) => `/schedules/recurring/${r.id}`}
+      <Section<RecurringSchedule & { id: number }>
+        kind="recurring"
         describe={(r) =>
           `${r.DaysOfWeek.map((d) => days.find((c) => c.id === d.DayOfWeekId)?.name ?? '').join(', ')} ${hhmm(r.StartTime)}–${hhmm(r.EndTime)} · ${translate(
             'resources.schedules.minutes',
@@ -88,13 +68,8 @@ export function ScheduleList() {
           )}${services(r.Services)}`
         }
       />
-      <Section
-        title="resources.schedules.date"
-        createTo="/schedules/date/new"
-        createLabel="resources.schedules.dateNew"
-        records={dated.data}
-        loading={dated.isPending}
-        to={(r) => `/schedules/date/${r.id}`}
+      <Section<DateSchedule & { id: number }>
+        kind="date"
         describe={(r) => {
           const dates = r.ScheduleDates.map((d) => day(d.From)).sort();
           const span = dates.length ? `${dates[0]}${dates.length > 1 ? ` – ${day(r.ScheduleDates.map((d) => d.To).sort().at(-1) ?? '')}` : ''}` : translate('resources.schedules.noDates');

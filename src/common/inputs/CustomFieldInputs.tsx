@@ -3,19 +3,32 @@ import { Box } from '@mui/material';
 import { SelectInput, TextInput } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { CustomField, CustomFieldValueInput } from '../../../schema/customfields';
-import { customFieldValidators } from '../../common/customFieldRules';
+import { customFieldValidators } from '../customFieldRules';
 
 /** Entries aligned with `fields`, keeping what `current` holds for a field and the default otherwise. */
 export function alignValues(fields: readonly CustomField[], current: readonly CustomFieldValueInput[] | undefined): CustomFieldValueInput[] {
   return fields.map((f) => ({ Id: f.Id, Value: current?.find((v) => v.Id === f.Id)?.Value ?? f.DefaultValue ?? '' }));
 }
 
+/** How the inputs sit: a 12-column grid (each field spans its Width, at least 4) or a flow of widths. */
+const LAYOUTS = {
+  grid: {
+    box: { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(12, minmax(0, 1fr))' }, columnGap: 2 },
+    field: (f: CustomField) => ({ fullWidth: true, sx: { gridColumn: { sm: `span ${Math.min(12, Math.max(4, f.Width || 12))}` } } }),
+  },
+  flow: {
+    box: { display: 'flex', flexWrap: 'wrap', columnGap: 2 },
+    field: (f: CustomField) => ({ sx: { width: `calc(${Math.round(((f.Width || 12) / 12) * 100)}% - 16px)`, minWidth: 220 } }),
+  },
+} as const;
+
 /**
  * Custom fields as inputs of the surrounding react-admin form, each checked by the field's own rules
- * (mandatory, pattern, length: the engine's rules); values are kept at `source` as [{ Id, Value }].
+ * (mandatory, pattern, length); values are kept at `source` as [{ Id, Value }] aligned with `fields`.
+ * Used by the new-booking form and the engine's custom field values (customers, services).
  * @example <CustomFieldInputs fields={service.BookingCustomFields ?? []} source="CustomFields" />
  */
-export function CustomFieldInputs({ fields, source }: { fields: readonly CustomField[]; source: string }) {
+export function CustomFieldInputs({ fields, source, layout = 'grid' }: { fields: readonly CustomField[]; source: string; layout?: keyof typeof LAYOUTS }) {
   const { getValues, setValue } = useFormContext();
   useEffect(() => {
     const current = getValues(source) as CustomFieldValueInput[] | undefined;
@@ -25,17 +38,11 @@ export function CustomFieldInputs({ fields, source }: { fields: readonly CustomF
   }, [fields, getValues, setValue, source]);
 
   if (!fields.length) return null;
+  const { box, field } = LAYOUTS[layout];
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(12, minmax(0, 1fr))' }, columnGap: 2 }}>
+    <Box sx={box}>
       {fields.map((f, i) => {
-        const common = {
-          source: `${source}.${i}.Value`,
-          label: f.Name,
-          helperText: f.Description || false,
-          validate: customFieldValidators(f),
-          fullWidth: true,
-          sx: { gridColumn: { sm: `span ${Math.min(12, Math.max(4, f.Width || 12))}` } },
-        };
+        const common = { source: `${source}.${i}.Value`, label: f.Name, helperText: f.Description || false, validate: customFieldValidators(f), ...field(f) };
         if (f.DataType === 'DropDown') {
           const choices = [...f.Values].sort((a, b) => a.SortOrder - b.SortOrder).map((v) => ({ id: v.Value, name: v.Value }));
           return <SelectInput {...common} key={f.Id} choices={choices} translateChoice={false} />;

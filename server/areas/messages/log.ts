@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import { DateTime } from 'luxon';
+import type { MessageDashboard, MessageDashboardQuery, MessageLogEntry, MessageLogQuery } from '../../../schema/messages';
+import { defineResource, idParams, readRecord, registerResource } from '../../autoquery/index';
+import { ApiError } from '../../shared/errors';
+import { sanitizeRichText } from '../../shared/html';
+import { ref } from '../../shared/schemas';
+import { queueMessage } from './sending';
+import { EMAIL, typeName } from './types';
+
+const localToUtc = (value: unknown, zone: string): string | null => {
+  const at = DateTime.fromISO(String(value), { zone });
+  return at.isValid ? at.toUTC().toISO() : null;
+};
+
+/** GET /messages/log: newest first by default (the admin sends OrderBy '-Id,-ModifiedDate', 25 a page). */
+export const messageLog = defineResource<MessageLogEntry, MessageLogQuery, MessageLogQuery>({
+  entity: 'MessageLogEntry',
+  path: '/messages/log',
+  table: 'message_log_view',
+  schemas: { query: 'MessageLogQuery', input: 'MessageLogQuery', item: 'MessageLogEntry' },
+  fields: {
+    Id: { column: 'id', kind: 'int', readOnly: true },
+    TypeId: { column: 'type_id', kind: 'int', readOnly: true },
+    SendMethodId: { column: 'send_method_id', kind: 'int', readOnly: true },
+    Receiver: { column: 'receiver', readOnly: true },
+    Subject: { column: 'subject', readOnly: true },
+    Body: { column: 'body', readOnly: true },
+    Status: { column: 'status', readOnly: true },
+    Attempts: { column: 'attempts', kind: 'int', readOnly: true },
+    LastError: { column: 'last_error', readOnly: true },
+    BookingId: { column: 'booking_id', kind: 'int', readOnly: true },
+    Created: { column: 'created', kind: 'datetime', readOnly: true },
+    Sent: { column: 'sent_at', kind: 'datetime', readOnly: true },
+    ModifiedDate: { column: 'modified', kind: 'datetime', readOnly: true },
+  },
+  search: ['receiver'],
+  sort: ['Id', 'ModifiedDate', 'Created', 'Sent', 'Receiver', 'TypeId', 'SendMethodId', 'Status'],
+  defaultSort: '-Id,-ModifiedDate',
+  filters: {
+    Id: 'Id',
+    BookingId: 'BookingId',
+    TypeId: 'TypeId',
+    SendMethodId: 'SendMethodId',
+    Status: 'Status',
+    CreatedFrom: (value, p, _q, ctx) => {
+      const at = localToUtc(value, ctx.timeZone);
+      return at ? `t.created >= ${p.add(at)}::timestamptz` : null;
+    },
+    CreatedTo: (value, p, _q, ctx) => {
+      const at = localToUtc(value, ctx.timeZone);
+      return at ? `t.created <= ${p.add(at)}::timestamptz` : null;
+    },
+  },
+  routes: { list: true, create: false, update: false, delete: false },
+  hooks: {
+    async afterRead(records, { ctx }) {
+      for (const r of records) {
+        r.TypeName = typeName(r.TypeId, ctx.lang);
+        if (r.SendMethodId === EMAIL) r.Body = sanitizeRichText(r.Body);
+      }
+    },
+  },
+});
+
+/** Counts per status and day, in the caller's time zone (GET /messages/dashboard). */
+async function dashboard(app: FastifyInstance, companyId: number, zone: string, query: MessageDashboardQuery): Promise<MessageDashboard> {
+  const today = DateTime.now().setZone(zone).startOf('day');
+  const parse = (value: string | undefined, field: string, fallback: DateTime): DateTime => {
+    if (value === undefined) return fallback;
+    const at = DateTime.fromISO(value, { zone }).startOf('day');
+    if (!at.isValid) throw ApiError.field(400, field, 'InvalidDate');
+    return at;
+  };
+  const from = parse(query.From, 'From', today.minus({ days: 30 }));
+  const to = parse(query.To, 'To', today);
+  if (to < from) throw ApiError.field(400, 'To', 'InvalidDate');
+  const rows = await app.db.query<{ day: string; status: string; n: number }>(
+    `select to_char(created at time zone $2, 'YYYY-MM-DD') as day, status, count(*)::int as n
+       from message_log_view where company_id = $1 and created >= $3::timestamptz and created < $4::timestamptz
+      group by 1, 2 order by 1`,
+    [companyId, zone, from.toUTC().toISO()!, to.plus({ days: 1 }).toUTC().toISO()!],
+  );
+  const days = new Map<string, { Date: string; Queued: number; Sent: number; Failed: number }>();
+  const totals = { Queued: 0, Sent: 0, Failed: 0 };
+  for (const row of rows) {
+    const day = days.get(row.day) ?? { Date: row.day, Queued: 0, Sent: 0, Failed: 0 };
+    const key = row.status === 'sent' ? 'Sent' : row.status === 'failed' ? 'Failed' : 'Queued';
+    day[key] += row.n;
+    totals[key] += row.n;
+    days.set(row.day, day);
+  }
+  return { Days: [...days.values()], Totals: totals };
+}
+
+/** The log's routes: list, one entry with its rendered body, resend and the dashboard. */
+export function registerLogRoutes(app: FastifyInstance): void {
+  registerResource(app, messageLog);
+  app.get('/messages/log/:Id', { schema: { params: idParams, response: { 200: ref('MessageLogEntry') } } }, (request) =>
+    readRecord(app.db, request.ctx, messageLog, (request.params as { Id: number }).Id),
+  );
+  app.put('/messages/log/:Id/resend', { schema: { params: idParams, response: { 200: ref('MessageLogEntry') } } }, async (request) => {
+    const { ctx } = request;
+    const original = await readRecord(app.db, ctx, messageLog, (request.params as { Id: number }).Id);
+    const row = (await app.db.one<{ template_id: number | null; language: 'sv' | 'en' | 'fi' | 'no' }>('select template_id, language from message_log where id = $1', [original.Id]))!;
+    if (!original.Body && !row.template_id) throw ApiError.field(400, 'Id', 'MessageNotResendable');
+    const id = await app.db.tx(async (tx) => {
+      const count = await tx.one<{ n: number }>('select count(*)::int as n from message_log where resend_of = $1', [original.Id]);
+      return queueMessage(app, tx, {
+        companyId: ctx.companyId,
+        bookingId: original.BookingId,
+        templateId: original.Body ? null : row.template_id,
+        typeId: original.TypeId,
+        sendMethodId: original.SendMethodId,
+        language: row.language,
+        receiver: original.Receiver,
+        key: `resend:${original.Id}:${(count?.n ?? 0) + 1}`,
+        content: original.Body ? { subject: original.Subject, body: original.Body } : undefined,
+        resendOf: original.Id,
+      });
+    });
+    return readRecord(app.db, ctx, messageLog, id!);
+  });
+  app.get('/messages/dashboard', { schema: { querystring: ref('MessageDashboardQuery'), response: { 200: ref('MessageDashboard') } } }, (request) =>
+    dashboard(app, request.ctx.companyId, request.ctx.timeZone, request.query as MessageDashboardQuery),
+  );
+}

@@ -1,0 +1,112 @@
+import type { Db } from '../../db/db';
+import type { Lang } from '../../shared/messages';
+import { languageOfCountry } from './types';
+
+/** What sending needs to know about a booking: its receivers, flags, time and the company's language. */
+export interface BookingContact {
+  id: number;
+  companyId: number;
+  serviceId: number;
+  statusId: number;
+  startsAt: Date;
+  email: string | null;
+  phone: string | null;
+  sendEmailConfirmation: boolean;
+  sendSmsConfirmation: boolean;
+  sendEmailReminder: boolean;
+  sendSmsReminder: boolean;
+  lang: Lang;
+  reminderHoursBefore: number;
+}
+
+interface ContactRow {
+  id: number;
+  company_id: number;
+  service_id: number;
+  status_id: number;
+  starts_at: string | Date;
+  customer_email: string | null;
+  customer_phone: string | null;
+  send_email_confirmation: boolean;
+  send_sms_confirmation: boolean;
+  send_email_reminder: boolean;
+  send_sms_reminder: boolean;
+  country_id: string;
+  reminder_hours_before: number | null;
+}
+
+/** One booking of one company as sending sees it (undefined when there is none). */
+export async function loadContact(db: Db, companyId: number, bookingId: number): Promise<BookingContact | undefined> {
+  const row = await db.one<ContactRow>(
+    `select b.id, b.company_id, b.service_id, b.status_id, b.starts_at, b.customer_email, b.customer_phone,
+            b.send_email_confirmation, b.send_sms_confirmation, b.send_email_reminder, b.send_sms_reminder,
+            c.country_id, ms.reminder_hours_before
+       from bookings_view b join companies c on c.id = b.company_id left join message_settings ms on ms.company_id = b.company_id
+      where b.company_id = $1 and b.id = $2`,
+    [companyId, bookingId],
+  );
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    serviceId: row.service_id,
+    statusId: row.status_id,
+    startsAt: row.starts_at instanceof Date ? row.starts_at : new Date(row.starts_at),
+    email: row.customer_email?.trim() || null,
+    phone: row.customer_phone?.trim() || null,
+    sendEmailConfirmation: row.send_email_confirmation,
+    sendSmsConfirmation: row.send_sms_confirmation,
+    sendEmailReminder: row.send_email_reminder,
+    sendSmsReminder: row.send_sms_reminder,
+    lang: languageOfCountry(row.country_id),
+    reminderHoursBefore: row.reminder_hours_before ?? 24,
+  };
+}
+
+/** The language a company's customers get messages in. */
+export async function companyLanguage(db: Db, companyId: number): Promise<Lang> {
+  const row = await db.one<{ country_id: string }>('select country_id from companies where id = $1', [companyId]);
+  return languageOfCountry(row?.country_id);
+}
+
+export interface TemplateRow {
+  id: number;
+  subject: string;
+  body: string;
+  language: Lang;
+}
+
+/**
+ * The active template for a type and send method: the service's own before the default one, the
+ * company's language before English before Swedish before any other.
+ */
+export async function findTemplate(db: Db, companyId: number, typeId: number, sendMethodId: number, lang: Lang, serviceId: number | null): Promise<TemplateRow | undefined> {
+  return db.one<TemplateRow>(
+    `select t.id, t.subject, t.body, t.language from message_templates t
+      where t.company_id = $1 and t.type_id = $2 and t.send_method_id = $3 and t.active
+        and (not exists (select 1 from message_template_services s where s.template_id = t.id)
+             or exists (select 1 from message_template_services s where s.template_id = t.id and s.service_id = $5))
+      order by (t.language = $4) desc, (t.language = 'en') desc, (t.language = 'sv') desc,
+               exists (select 1 from message_template_services s where s.template_id = t.id and s.service_id = $5) desc, t.id
+      limit 1`,
+    [companyId, typeId, sendMethodId, lang, serviceId],
+  );
+}
+
+export interface LogRow {
+  id: number;
+  company_id: number;
+  booking_id: number | null;
+  template_id: number | null;
+  type_id: number;
+  send_method_id: number;
+  language: Lang;
+  receiver: string;
+  subject: string;
+  body: string;
+  mail_id: number | null;
+}
+
+export async function loadLog(db: Db, id: number): Promise<LogRow | undefined> {
+  return db.one<LogRow>('select id, company_id, booking_id, template_id, type_id, send_method_id, language, receiver, subject, body, mail_id from message_log where id = $1', [id]);
+}

@@ -1,0 +1,186 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/db';
+import type { BookingEvent } from '../../shared/bookingEvents';
+import type { Lang } from '../../shared/messages';
+import { htmlToText, sanitizeRichText } from '../../shared/html';
+import { ensureDefaultTemplates } from './defaults';
+import { findTemplate, loadContact, loadLog, type BookingContact } from './queries';
+import { mergeDataFor, renderMessage, type Rendered } from './rendering';
+import { EMAIL, EVENT_TYPES, MESSAGE_TYPE, SMS, TYPE_KINDS } from './types';
+
+/** The outbox kind that delivers one message log entry. */
+export const MESSAGE_KIND = 'message';
+/** The outbox kind the bookings area may add for a payment request ({ bookingId }). */
+export const PAYMENT_REQUEST_KIND = 'payment_request';
+
+/** Booking statuses after which nothing more is sent for a booking but its cancellation. */
+const ENDED_STATUSES = [2, 4];
+
+export interface QueuedMessage {
+  companyId: number;
+  bookingId: number | null;
+  templateId: number | null;
+  typeId: number;
+  sendMethodId: number;
+  language: Lang;
+  receiver: string;
+  /** The event's idempotency key: a second message with the same key is not queued. */
+  key: string;
+  /** Already rendered content (tests and resends), sent as it is. */
+  content?: { subject: string; body: string };
+  resendOf?: number;
+  /** A reminder: not before this, and only while the booking still starts at `startsAt`. */
+  startAfter?: Date;
+  startsAt?: Date;
+}
+
+/**
+ * Writes a message log entry and its outbox entry in `tx` (the booking's transaction): it goes out
+ * after the commit, once per key. Answers the log entry's id, or null when the key was used already.
+ */
+export async function queueMessage(app: FastifyInstance, tx: Db, m: QueuedMessage): Promise<number | null> {
+  const used = await tx.one('select 1 from outbox where company_id = $1 and key = $2', [m.companyId, m.key]);
+  if (used) return null;
+  const log = await tx.one<{ id: number | string }>(
+    `insert into message_log (company_id, booking_id, template_id, type_id, send_method_id, language, receiver, subject, body, resend_of)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
+    [m.companyId, m.bookingId, m.templateId, m.typeId, m.sendMethodId, m.language, m.receiver, m.content?.subject ?? '', m.content?.body ?? '', m.resendOf ?? null],
+  );
+  const logId = Number(log!.id);
+  const entry = await app.outbox.add(tx, {
+    companyId: m.companyId,
+    kind: MESSAGE_KIND,
+    key: m.key,
+    payload: { logId, ...(m.startsAt ? { startsAt: m.startsAt.toISOString() } : {}) },
+    startAfter: m.startAfter,
+  });
+  if (!entry.added) {
+    await tx.query('delete from message_log where id = $1', [logId]);
+    return null;
+  }
+  await tx.query('update message_log set outbox_id = $2 where id = $1', [logId, entry.id]);
+  return logId;
+}
+
+/** The receivers a booking's message goes to by each send method the flags ask for. */
+function receivers(contact: BookingContact, email: boolean, sms: boolean): { method: number; receiver: string }[] {
+  const out: { method: number; receiver: string }[] = [];
+  if (email && contact.email) out.push({ method: EMAIL, receiver: contact.email });
+  if (sms && contact.phone) out.push({ method: SMS, receiver: contact.phone });
+  return out;
+}
+
+async function queueForBooking(app: FastifyInstance, tx: Db, contact: BookingContact, typeId: number, key: string, email: boolean, sms: boolean, reminder?: { startAfter: Date }): Promise<void> {
+  for (const { method, receiver } of receivers(contact, email, sms)) {
+    const template = await findTemplate(tx, contact.companyId, typeId, method, contact.lang, contact.serviceId);
+    if (!template) continue;
+    await queueMessage(app, tx, {
+      companyId: contact.companyId,
+      bookingId: contact.id,
+      templateId: template.id,
+      typeId,
+      sendMethodId: method,
+      language: template.language,
+      receiver,
+      key: `${key}:${method}`,
+      ...(reminder ? { startAfter: reminder.startAfter, startsAt: contact.startsAt } : {}),
+    });
+  }
+}
+
+/**
+ * The booking event handler (inside the booking's transaction): confirmations, changes,
+ * cancellations and declines by the booking's send flags (cancel and decline: by what the
+ * administrator chose, when they chose), and the reminders at the configured time before the start.
+ */
+export function bookingEventHandler(app: FastifyInstance) {
+  return async (tx: Db, event: BookingEvent): Promise<void> => {
+    const typeId = EVENT_TYPES[event.kind];
+    const remind = event.kind === 'created' || event.kind === 'changed' || event.kind === 'approved';
+    if (!typeId && !remind) return;
+    await ensureDefaultTemplates(tx, event.companyId);
+    const contact = await loadContact(tx, event.companyId, event.bookingId);
+    if (!contact) return;
+    const seq = await tx.one<{ n: string | number | null }>('select max(id) as n from booking_log where company_id = $1 and booking_id = $2', [event.companyId, event.bookingId]);
+    const eventKey = `booking:${event.bookingId}:${event.kind}:${seq?.n ?? 0}`;
+    if (typeId) {
+      const chose = event.kind === 'canceled' || event.kind === 'declined';
+      const email = chose && event.sendEmail !== undefined ? event.sendEmail : contact.sendEmailConfirmation;
+      const sms = chose && event.sendSms !== undefined ? event.sendSms : contact.sendSmsConfirmation;
+      await queueForBooking(app, tx, contact, typeId, eventKey, email, sms);
+    }
+    if (remind && !ENDED_STATUSES.includes(contact.statusId)) {
+      const startAfter = new Date(contact.startsAt.getTime() - contact.reminderHoursBefore * 3_600_000);
+      if (startAfter.getTime() > Date.now()) {
+        const key = `reminder:${event.bookingId}:${contact.startsAt.toISOString()}`;
+        await queueForBooking(app, tx, contact, MESSAGE_TYPE.Reminder, key, contact.sendEmailReminder, contact.sendSmsReminder, { startAfter });
+      }
+    }
+  };
+}
+
+/** Sends rendered content by the log entry's method and records what was sent. */
+async function send(app: FastifyInstance, log: { id: number; company_id: number; send_method_id: number; receiver: string; type_id: number }, rendered: Rendered): Promise<void> {
+  const kind = TYPE_KINDS[log.type_id] ?? 'message';
+  const sent =
+    log.send_method_id === SMS
+      ? await app.sms.send({ companyId: log.company_id, to: log.receiver, text: rendered.text, kind })
+      : await app.mailer.send({ companyId: log.company_id, to: log.receiver, subject: rendered.subject, text: rendered.text, html: rendered.html ?? undefined, kind });
+  await app.db.query('update message_log set subject = $2, body = $3, mail_id = $4, sent_at = now(), updated = now() where id = $1', [
+    log.id,
+    rendered.subject,
+    log.send_method_id === SMS ? rendered.text : (rendered.html ?? ''),
+    sent.id,
+  ]);
+}
+
+/**
+ * Delivers one message log entry (the outbox job): renders its template with the booking as it is
+ * now and sends it; a reminder whose booking was cancelled or moved is dropped; an entry already
+ * sent is not sent again.
+ */
+export async function deliverMessage(app: FastifyInstance, payload: Record<string, unknown>): Promise<void> {
+  const log = await loadLog(app.db, Number(payload.logId));
+  if (!log || log.mail_id) return;
+  if (typeof payload.startsAt === 'string') {
+    const contact = log.booking_id ? await loadContact(app.db, log.company_id, log.booking_id) : undefined;
+    if (!contact || ENDED_STATUSES.includes(contact.statusId) || contact.startsAt.toISOString() !== payload.startsAt) {
+      await app.db.query('delete from message_log where id = $1', [log.id]);
+      return;
+    }
+  }
+  const template = log.template_id
+    ? await app.db.one<{ subject: string; body: string }>('select subject, body from message_templates where id = $1 and company_id = $2', [log.template_id, log.company_id])
+    : undefined;
+  if (!template) {
+    // A test or a resend: the content was rendered when it was queued.
+    const html = log.send_method_id === EMAIL ? sanitizeRichText(log.body) : null;
+    await send(app, log, { subject: log.subject, html, text: html === null ? log.body : htmlToText(html) });
+    return;
+  }
+  const { data } = await mergeDataFor(app.db, log.company_id, log.booking_id, log.language);
+  await send(app, log, await renderMessage(template, log.send_method_id, data));
+}
+
+/** A payment request the bookings area queued ({ bookingId }): the payment request template, by e-mail. */
+export async function deliverPaymentRequest(app: FastifyInstance, payload: Record<string, unknown>, entry: { id: number; companyId: number | null; key: string }): Promise<void> {
+  const companyId = entry.companyId ?? Number(payload.companyId);
+  const contact = await loadContact(app.db, companyId, Number(payload.bookingId));
+  if (!contact?.email) return;
+  const done = await app.db.one<{ id: number; mail_id: number | null }>('select id, mail_id from message_log where outbox_id = $1', [entry.id]);
+  if (done?.mail_id) return;
+  await ensureDefaultTemplates(app.db, companyId);
+  const template = await findTemplate(app.db, companyId, MESSAGE_TYPE.PaymentRequest, EMAIL, contact.lang, contact.serviceId);
+  if (!template) return;
+  const id =
+    done?.id ??
+    Number(
+      (await app.db.one<{ id: number }>(
+        `insert into message_log (company_id, booking_id, template_id, type_id, send_method_id, language, receiver, outbox_id)
+         values ($1, $2, $3, $4, 1, $5, $6, $7) returning id`,
+        [companyId, contact.id, template.id, MESSAGE_TYPE.PaymentRequest, template.language, contact.email, entry.id],
+      ))!.id,
+    );
+  const { data } = await mergeDataFor(app.db, companyId, contact.id, template.language);
+  await send(app, { id, company_id: companyId, send_method_id: EMAIL, receiver: contact.email, type_id: MESSAGE_TYPE.PaymentRequest }, await renderMessage(template, EMAIL, data));
+}

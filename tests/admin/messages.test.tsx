@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import MessageLogTab from '../../src/custom/messages/MessageLogTab';
+import type { MessageLogEntry } from '../../schema/messages';
+import { API, calls, list, renderPage, server, startMockApi } from './customHarness';
+
+startMockApi();
+
+const entry = (id: number, over: Partial<MessageLogEntry> = {}): MessageLogEntry => ({
+  Id: id,
+  TypeId: 1,
+  TypeName: 'Booking confirmation',
+  SendMethodId: 1,
+  Receiver: `ann${id}@example.com`,
+  Subject: 'Thank you',
+  Body: '<h1>Thank you, Ann</h1><p>See you</p>',
+  Status: 'sent',
+  Attempts: 1,
+  LastError: null,
+  BookingId: 40 + id,
+  Created: '2026-11-20T10:00:00',
+  Sent: '2026-11-20T10:00:05',
+  ModifiedDate: '2026-11-20T10:00:05',
+  ...over,
+});
+
+const logReads = () => calls.filter((c) => c.method === 'GET' && c.path === '/messages/log');
+
+describe('message log tab', () => {
+  it('lists 25 a page newest first, filters by status, and resends with the list reloaded', async () => {
+    server.use(
+      http.get(`${API}/messages/log`, () => HttpResponse.json(list([entry(2, { Status: 'failed', LastError: 'mailbox full', Sent: null }), entry(1)] as unknown as JsonBodyType[]))),
+      http.put(`${API}/messages/log/2/resend`, () => HttpResponse.json(entry(3, { Status: 'queued' }) as unknown as JsonBodyType)),
+    );
+    const user = userEvent.setup();
+    renderPage(<MessageLogTab />, '/bookings#message-log');
+    const rows = await screen.findAllByTestId('message-log-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('ann2@example.com')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Failed')).toBeInTheDocument();
+    expect(logReads()[0]!.search.get('OrderBy')).toBe('-Id,-ModifiedDate');
+    expect(logReads()[0]!.search.get('Take')).toBe('25');
+
+    const before = logReads().length;
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Resend' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path === '/messages/log/2/resend')).toBe(true));
+    await waitFor(() => expect(logReads().length).toBeGreaterThan(before));
+    expect(await screen.findByText('The message is being sent again.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Failed' }));
+    await waitFor(() => expect(logReads().at(-1)!.search.get('Status')).toBe('failed'));
+  });
+
+  it('shows an entry as the customer got it, in a sandboxed frame', async () => {
+    server.use(
+      http.get(`${API}/messages/log`, () => HttpResponse.json(list([entry(1)] as unknown as JsonBodyType[]))),
+      http.get(`${API}/messages/log/1`, () => HttpResponse.json(entry(1, { Body: '<h1>Thank you, Ann</h1><img src="x" onerror="alert(1)">' }) as unknown as JsonBodyType)),
+    );
+    const user = userEvent.setup();
+    renderPage(<MessageLogTab />);
+    await user.click(await screen.findByRole('button', { name: 'View' }));
+    const dialog = await screen.findByRole('dialog');
+    const frame = await within(dialog).findByTitle('Message content');
+    expect(frame.getAttribute('sandbox')).toBe('allow-popups');
+    const doc = frame.getAttribute('srcdoc') ?? '';
+    expect(doc).toContain('<h1>Thank you, Ann</h1>');
+    expect(doc).not.toContain('onerror');
+  });
+
+  it('says so when nothing has been sent', async () => {
+    server.use(http.get(`${API}/messages/log`, () => HttpResponse.json(list([]))));
+    renderPage(<MessageLogTab />);
+    expect(await screen.findByText('No messages have been sent yet.')).toBeInTheDocument();
+  });
+});
