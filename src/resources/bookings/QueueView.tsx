@@ -80,7 +80,7 @@ export function QueueView() {
                   <ListItemText
                     primary={`${index + 1}. ${entry.CustomerName}${entry.CustomerEmail ? ` (${entry.CustomerEmail})` : ''}`}
                     secondary={[
-                      entry.Quantity ? translate('custom.bookings.queue.quantity', { count: entry.Quantity }) : null,
+                      entry.Quantity ? translate('custom.bookings.queue.quantity', { smart_count: entry.Quantity }) : null,
                       translate('custom.bookings.queue.since', { date: formatWireDate(entry.Created, locale) }),
                       entry.Comment,
                     ]
