@@ -99,3 +99,35 @@ describe('an administrator edits the confirmation, books, and reads the mail', (
     await env.screenshot('outbox-phone-sv');
   });
 });
+
+/** The same screens in English at 390 px: empty outbox and log, and a new template, without sideways scrolling. */
+describe('messages in English on a phone', () => {
+  let env: E2eEnv;
+
+  beforeAll(async () => {
+    env = await startE2e({ locale: 'en-GB', width: 390, height: 844 });
+    await env.login();
+  });
+
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+
+  it('shows the empty outbox and log, and the new-template form', async () => {
+    const { page, baseUrl } = env;
+    await page.goto(`${baseUrl}/messages/outbox`);
+    await page.getByText('No messages have been sent yet.').waitFor({ timeout: 20000 });
+    expect(await scrollsSideways(page)).toBe(false);
+    await env.screenshot('outbox-empty-en-phone');
+    await page.goto(`${baseUrl}/messages/log`);
+    await page.waitForURL(/\/bookings#message-log$/);
+    await page.getByText('No messages have been sent yet.').waitFor({ timeout: 20000 });
+    await env.screenshot('message-log-empty-en-phone');
+    await page.goto(`${baseUrl}/messages/templates/new`);
+    await page.getByRole('textbox', { name: /^Subject/ }).waitFor({ timeout: 20000 });
+    expect(await scrollsSideways(page)).toBe(false);
+    await env.screenshot('template-new-en-phone');
+  });
+});
