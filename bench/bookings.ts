@@ -3,7 +3,8 @@
  * month, 200 exceptions) plus 200,000 older bookings of the demo company:
  * - POST /bookings per second with 32 clients (each a free grid time; a 409 for a time another
  *   client took first counts as refused, not as an error);
- * - GET availabletimes p95 right after a booking write (the calendar must be loaded afresh);
+ * - GET availabletimes p95 right after a booking write (the written days must be loaded afresh),
+ *   and with 4 connections while one client keeps writing bookings;
  * - GET /bookings (first page, default order, and a filtered search) p95 with 200,000 bookings.
  * `npm run bench bookings`; with DATABASE_URL on the PostgreSQL server.
  */
@@ -21,7 +22,7 @@ export interface BookingBenchResult extends LatencyResult {
   refused?: number;
 }
 
-async function prepareBookings(db: Db, companyId: number): Promise<{ serviceId: number; customerIds: number[]; from: string; to: string }> {
+export async function prepareBookings(db: Db, companyId: number): Promise<{ serviceId: number; customerIds: number[]; from: string; to: string }> {
   const month = benchMonth();
   const scenario = await prepare(db, companyId, month);
   await db.query(
@@ -120,6 +121,39 @@ export async function runBookingBench(seconds = Number(process.env.BENCH_SECONDS
       after.push(performance.now() - t0);
     }
     rows.push({ name: 'GET availabletimes (31 days) right after a booking write', requests: after.length, errors: 0, p50: percentile(after, 50), p95: percentile(after, 95), p99: percentile(after, 99), rps: 0 });
+
+    // availabletimes with 4 connections while one client keeps writing bookings.
+    const during: number[] = [];
+    let writing = true;
+    let written = 0;
+    const writer = (async () => {
+      while (writing) {
+        await create();
+        written++;
+      }
+    })();
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let i = 0; i < 50; i++) {
+          const t0 = performance.now();
+          const res = await fetch(url, { headers });
+          await res.arrayBuffer();
+          if (!res.ok) throw new Error(`availabletimes failed: ${res.status}`);
+          during.push(performance.now() - t0);
+        }
+      }),
+    );
+    writing = false;
+    await writer;
+    rows.push({
+      name: `GET availabletimes (31 days), 4 connections while bookings are written (${written} written)`,
+      requests: during.length,
+      errors: 0,
+      p50: percentile(during, 50),
+      p95: percentile(during, 95),
+      p99: percentile(during, 99),
+      rps: 0,
+    });
 
     // The bookings list with 200,000 (and more) bookings.
     const list = `${server.baseUrl}/api/bookings?Take=50`;

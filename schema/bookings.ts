@@ -128,6 +128,8 @@ export interface Booking {
   ServiceName: string;
   CustomerId: number | null;
   CustomerName: string | null;
+  /** The name of the booking's first resource (by name); the list sorts by it. */
+  ResourceName: string | null;
   Customer: BookingCustomer | null;
   Quantities: BookingQuantity[];
   /** Spots the booking occupies. */
@@ -446,3 +448,74 @@ export interface BookingSettings {
 }
 
 export type BookingSettingsInput = Partial<BookingSettings>;
+
+/** PUT /payment/payson/v2/checkout/{Id}/sendpaymentrequest: asks the booking's customer to pay what is left (sent by messaging). */
+export interface SendPaymentRequest {
+  /** A note to the customer with the request. @maxLength 4000 */
+  Comment?: string;
+  /** @minimum 1 @maximum 2147483647 @asType integer */
+  CompanyId?: number;
+}
+
+export interface PaymentRequestResponse {
+  BookingId: Id;
+  /** What the customer is asked to pay. */
+  Amount: number;
+  CurrencyId: string;
+  /** The address the request goes to. */
+  Email: string | null;
+  StatusId: BookingStatusId;
+}
+
+/** GET /bookings/reports: the receipt options the booking page's "send receipt" offers. */
+export interface BookingReportOption {
+  Id: Id;
+  Name: string;
+  /** Whether it is the company's own printout (else the standard receipt). */
+  IsPrintout: boolean;
+}
+
+export interface BookingReportOptionQuery {
+  /** @minimum 1 @maximum 2147483647 @asType integer */
+  CompanyId?: number;
+}
+
+/** POST /bookings/bulk: one action on the chosen bookings, or on every booking a list filter matches. */
+export interface BookingBulkAction {
+  Action: 'Cancel' | 'MarkAsPaid';
+  /** The chosen bookings. @maxItems 1000 */
+  Ids?: Id[];
+  /** Instead of Ids: the list's filter (as GET /bookings takes it); bookings are taken in id order after AfterId, up to 200 a call. */
+  Filter?: BookingQuery;
+  /** With Filter: continue after this id (the previous answer's LastId). @minimum 0 @maximum 2147483647 @asType integer */
+  AfterId?: number;
+  /** Cancel: the reason. @maxLength 4000 */
+  UnbookedComments?: string;
+  /** Cancel: the message to the customer. @maxLength 4000 */
+  CommentsToCustomer?: string;
+  SendEmail?: boolean;
+  SendSms?: boolean;
+}
+
+export interface BookingBulkFailure {
+  Id: Id;
+  Message: string;
+}
+
+export interface BookingBulkResponse {
+  Succeeded: Id[];
+  Failed: BookingBulkFailure[];
+  /** With Filter: the last id this call looked at, and whether more bookings match after it. */
+  LastId: number | null;
+  More: boolean;
+}
+
+/** POST /bookinguserqueue/{Id}/book: the queued customer gets a booking when a spot has freed up. */
+export interface BookQueuedCustomer {
+  /** Resources to book; left out: the engine picks. @maxItems 20 */
+  Resources?: { ResourceTypeId: Id; ResourceId: Id }[];
+  /** Price lines; left out: the queue entry's quantity on the service's first price. @maxItems 50 */
+  Quantities?: { PriceId: Id; Quantity: number }[];
+  SendEmailConfirmation?: boolean;
+  SendSmsConfirmation?: boolean;
+}

@@ -108,6 +108,8 @@ export const API_OVERRIDES: Readonly<Record<string, Permission>> = {
   'GET /rebatecodes/getbysign': { area: 'bookings', action: 'read' },
   // The booking settings govern every booking: only those who may change settings change them.
   'PUT /bookings/settings': { area: 'settings', action: 'write' },
+  // A payment request is a booking action (the route's path is the payment provider's).
+  'PUT /payment/payson/v2/checkout/:Id/sendpaymentrequest': { area: 'bookings', action: 'write' },
 };
 
 /** Admin path segments (the first one of a screen's path) whose area has another name. */

@@ -74,11 +74,12 @@ describe('bookings list', () => {
   });
 
   it('cancels the selected bookings with the message to the customer', async () => {
-    const deleted: { id: string; query: URLSearchParams }[] = [];
+    const bodies: Record<string, unknown>[] = [];
     server.use(
-      http.delete(`${API}/bookings/:id`, ({ params, request }) => {
-        deleted.push({ id: String(params.id), query: new URL(request.url).searchParams });
-        return HttpResponse.json(asJson(booking(Number(params.id), { StatusId: 4 })));
+      http.post(`${API}/bookings/bulk`, async ({ request }) => {
+        const body = (await request.json()) as { Ids: number[] };
+        bodies.push(body);
+        return HttpResponse.json(asJson({ Succeeded: body.Ids, Failed: [], LastId: null, More: false }));
       }),
     );
     renderBookings('/bookings#bookings');
@@ -90,17 +91,21 @@ describe('bookings list', () => {
     fireEvent.change(within(dialog).getByLabelText('Message to the customer'), { target: { value: 'The hall is closed' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel 2 bookings' }));
     await screen.findByText('2 bookings canceled');
-    expect(deleted.map((d) => d.id).sort()).toEqual(['1', '2']);
-    expect(deleted[0].query.get('CommentsToCustomer')).toBe('The hall is closed');
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ Action: 'Cancel', CommentsToCustomer: 'The hall is closed', SendEmail: true });
+    expect((bodies[0].Ids as number[]).sort()).toEqual([1, 2]);
   });
 
-  it('marks everything the filter matches as paid, fetching it in pages of 300', async () => {
+  it('marks everything the filter matches as paid through the bulk call, page after page, and reports refusals', async () => {
     rows = Array.from({ length: 320 }, (_, i) => booking(i + 1, { StatusId: i % 2 ? 1 : 3 }));
-    const paid: number[] = [];
+    const bodies: { AfterId: number; Filter: unknown }[] = [];
     server.use(
-      http.put(`${API}/bookings/:id/markaspaid`, ({ params }) => {
-        paid.push(Number(params.id));
-        return HttpResponse.json(asJson(booking(Number(params.id), { StatusId: 7 })));
+      http.post(`${API}/bookings/bulk`, async ({ request }) => {
+        const body = (await request.json()) as { AfterId: number; Filter: unknown };
+        bodies.push(body);
+        const ids = rows.map((r) => r.Id).filter((id) => id > body.AfterId).slice(0, 200);
+        const failed = ids.includes(5) ? [{ Id: 5, Message: 'The booking is already paid.' }] : [];
+        return HttpResponse.json(asJson({ Succeeded: ids.filter((id) => id !== 5), Failed: failed, LastId: ids.at(-1), More: ids.at(-1)! < 320 }));
       }),
     );
     renderBookings('/bookings#bookings');
@@ -108,10 +113,10 @@ describe('bookings list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Mark all matching as paid' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark 320 bookings as paid' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
-    await screen.findByText('320 bookings marked as paid', {}, { timeout: 30000 });
-    expect(paid).toHaveLength(320);
-    const pagesFetched = callsTo('GET', '/bookings').filter((c) => c.search.get('Take') === '300');
-    expect(pagesFetched.map((c) => c.search.get('Skip'))).toEqual(['0', '300']);
+    await screen.findByText('319 bookings marked as paid', {}, { timeout: 30000 });
+    await screen.findByText(/#5: The booking is already paid\./);
+    expect(bodies.map((b) => b.AfterId)).toEqual([0, 200]);
+    expect(bodies[0]).toMatchObject({ Action: 'MarkAsPaid', Filter: {} });
   });
 });
 
@@ -122,10 +127,9 @@ describe('queue', () => {
     let queue = [entry(1, 'Cleo Dahl', '2026-11-02T08:00:00'), entry(2, 'Dan Ek', '2026-11-01T08:00:00')];
     server.use(
       http.get(`${API}/bookinguserqueue`, () => HttpResponse.json(listOf(queue))),
-      http.post(`${API}/bookings`, () => HttpResponse.json(asJson(booking(77)))),
-      http.delete(`${API}/bookinguserqueue/:id`, ({ params }) => {
+      http.post(`${API}/bookinguserqueue/:id/book`, ({ params }) => {
         queue = queue.filter((q) => (q as { Id: number }).Id !== Number(params.id));
-        return HttpResponse.json({});
+        return HttpResponse.json(asJson(booking(77)));
       }),
     );
     const view = renderBookings('/bookings#queue', pages);
@@ -135,9 +139,22 @@ describe('queue', () => {
     expect(items[1]).toHaveTextContent('2. Cleo Dahl');
     fireEvent.click(within(items[0]).getByRole('button', { name: 'Book' }));
     await screen.findByText('The customer is booked and taken off the queue');
-    expect(callsTo('POST', '/bookings')[0].body).toMatchObject({ ServiceId: 5, CustomerId: 22, From: '2026-11-21T14:00:00', To: '2026-11-21T15:00:00', Quantities: [{ PriceId: 0, Quantity: 1 }] });
-    expect(callsTo('DELETE', '/bookinguserqueue/2')).toHaveLength(1);
+    expect(callsTo('POST', '/bookinguserqueue/2/book')).toHaveLength(1);
     await waitFor(() => expect(view.location().pathname).toBe('/bookings/77'));
+  });
+
+  it('a time still full keeps the customer queued and shows the server message', async () => {
+    const queued = asJson({ Id: 3, ServiceId: 5, ServiceName: 'Padel', CustomerId: 23, CustomerName: 'Eva Fors', CustomerEmail: null, From: '2026-11-21T14:00:00', To: '2026-11-21T15:00:00', Quantity: 1, Comment: null, Created: '2026-11-01T08:00:00' });
+    server.use(
+      http.get(`${API}/bookinguserqueue`, () => HttpResponse.json(listOf([queued]))),
+      http.post(`${API}/bookinguserqueue/:id/book`, () =>
+        HttpResponse.json({ ResponseStatus: { ErrorCode: 'BookingTaken', Message: 'Court 1 is already booked 14:00–15:00.', Errors: [] } }, { status: 409 }),
+      ),
+    );
+    renderBookings('/bookings#queue', pages);
+    fireEvent.click(await screen.findByRole('button', { name: 'Book' }));
+    await screen.findByText('Court 1 is already booked 14:00–15:00.');
+    expect(screen.getByText(/1\. Eva Fors/)).toBeInTheDocument();
   });
 });
 
@@ -227,6 +244,7 @@ describe('booking page', () => {
 
   it('sends the receipt: the PDF downloaded, or e-mailed to the customer', async () => {
     server.use(
+      http.get(`${API}/bookings/reports`, () => HttpResponse.json(listOf([asJson({ Id: 1, Name: 'Receipt', IsPrintout: false })]))),
       http.get(`${API}/bookings/1/reports/1`, ({ request }) =>
         new URL(request.url).searchParams.get('SendReceiptMethod') === '2'
           ? new HttpResponse(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), { headers: { 'content-type': 'application/pdf' } })
@@ -236,6 +254,7 @@ describe('booking page', () => {
     renderBookings('/bookings/1', pages);
     fireEvent.click(await screen.findByRole('button', { name: 'Send receipt' }));
     let dialog = await screen.findByRole('dialog', { name: 'Send receipt' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Download PDF' })).toBeEnabled());
     fireEvent.click(within(dialog).getByRole('button', { name: 'Download PDF' }));
     await screen.findByText('The receipt was downloaded');
     expect(saved).toHaveLength(1);
@@ -247,6 +266,20 @@ describe('booking page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send by e-mail' }));
     await screen.findByText('The receipt was sent');
     expect(callsTo('GET', '/bookings/1/reports/1').map((c) => c.search.get('SendReceiptMethod'))).toEqual(['2', '1']);
+  });
+
+  it('offers the company printouts as receipts and sends the one chosen', async () => {
+    server.use(
+      http.get(`${API}/bookings/reports`, () => HttpResponse.json(listOf([asJson({ Id: 4, Name: 'Club receipt', IsPrintout: true }), asJson({ Id: 9, Name: 'Plain receipt', IsPrintout: true })]))),
+      http.get(`${API}/bookings/1/reports/:option`, () => new HttpResponse(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), { headers: { 'content-type': 'application/pdf' } })),
+    );
+    renderBookings('/bookings/1', pages);
+    fireEvent.click(await screen.findByRole('button', { name: 'Send receipt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send receipt' });
+    fireEvent.click(await within(dialog).findByRole('radio', { name: 'Plain receipt' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Download PDF' }));
+    await screen.findByText('The receipt was downloaded');
+    expect(callsTo('GET', '/bookings/1/reports/9')).toHaveLength(1);
   });
 
   it('shows the booking log: who changed what, before and after', async () => {

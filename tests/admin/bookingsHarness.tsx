@@ -41,6 +41,7 @@ export function booking(id: number, over: Partial<Booking> = {}): Booking {
     HoldUntil: null,
     CustomerId: 9,
     CustomerName: 'Ann Berg',
+    ResourceName: null,
     Quantities: [{ Id: 71, PriceId: 4, Quantity: 2, Price: 150, PriceBeforeRebate: 200, PriceSign: 'kr', Category: '', VAT: 0.25, PriceText: 'Adult', OccupiesSpot: true }],
     Spots: 2,
     Resources: [{ ResourceTypeId: 2, ResourceTypeName: 'Court', ResourceId: 11, ResourceName: 'Court 1' }],

@@ -244,11 +244,15 @@ describe('the new-booking widget', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Week' }));
     await settle();
+    // The week of tomorrow: its days before today are shown as past (not asked for), the rest have their times.
     const week = availability().at(-1)!.search;
-    const monday = week.get('From')!.slice(0, 10);
-    expect(new Date(`${monday}T00:00:00Z`).getUTCDay()).toBe(1);
+    const weekday = (new Date(`${next}T00:00:00Z`).getUTCDay() + 6) % 7;
+    const monday = new Date(Date.parse(`${next}T00:00:00Z`) - weekday * 86400000).toISOString().slice(0, 10);
+    const past = Math.max(0, weekday - 1);
+    expect(week.get('From')).toBe(`${new Date(Date.parse(`${monday}T00:00:00Z`) + past * 86400000).toISOString().slice(0, 10)}T00:00:00`);
     expect(week.get('To')).toBe(new Date(Date.parse(`${monday}T00:00:00Z`) + 6 * 86400000).toISOString().slice(0, 10));
-    expect(screen.getAllByRole('button', { name: /^10:00 AM–11:00 AM/ })).toHaveLength(7);
+    expect(screen.getAllByRole('button', { name: /^10:00 AM–11:00 AM/ })).toHaveLength(7 - past);
+    expect(screen.queryAllByText('Past day')).toHaveLength(past);
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(7);
 
     fireEvent.click(screen.getByRole('button', { name: 'Next week' }));
@@ -268,6 +272,19 @@ describe('the new-booking widget', () => {
     expect(screen.getByRole('button', { name: /^12:00 PM–1:30 PM\s*Full/ })).toBeDisabled();
     await choose('Therapist', 'Bo');
     expect(JSON.parse(availability().at(-1)!.search.get('Resources')!)).toEqual({ ResourceTypeId: 5, ResourceId: 52 });
+  });
+
+  it('keeps an applied code when the duration changes and applies it again to the new time', async () => {
+    await pickTime('Massage', /^10:00 AM–10:45 AM/);
+    await advance(1000);
+    await applyCode('summer20');
+    expect(puts(2).at(-1)!.RebateCodeIds).toEqual([7]);
+    await choose('Duration', '1 h 30 min');
+    fireEvent.click(screen.getAllByRole('button', { name: /^10:00 AM–11:30 AM/ })[0]);
+    await settle();
+    await advance(1000);
+    expect(puts(2).at(-1)).toMatchObject({ Interval: { From: expect.stringMatching(/T10:00:00$/), To: expect.stringMatching(/T11:30:00$/) }, RebateCodeIds: [7] });
+    expect(screen.getByLabelText('Remove SUMMER20')).toBeInTheDocument();
   });
 
   it('counts from 0 up to the free spots with group booking, disabling the steppers at the ends', async () => {

@@ -12,7 +12,9 @@ import type {
   BookingResourceRemove,
   BookingSettings,
   BookingSettingsInput,
+  BookingBulkAction,
   BookingUserQueueInput,
+  BookQueuedCustomer,
   CancelBooking,
   ChangeBookingQuantity,
   CreateBooking,
@@ -20,6 +22,7 @@ import type {
   MarkBookingAsPaid,
   MoveBookingResource,
   RefundBooking,
+  SendPaymentRequest,
   UpdateBooking,
 } from '../../../schema/bookings';
 import type { CallerContext } from '../../shared/context';
@@ -34,6 +37,7 @@ import { approveBooking, cancelBooking, markAsPaid, refundPayment, releaseExpire
 import { addResource, changeQuantity, changeResource, moveBooking, removeResource, updateBooking } from './reshape';
 import { availableResources, loadSettings, saveSettings, type BookingSettingsRow } from './queries';
 import { bookingLog, bookings, bookingUserQueue } from './resources';
+import { bookQueued, bulkAction, reportOptions, sendPaymentRequest } from './requests';
 
 export { releaseExpiredHolds } from './actions';
 
@@ -131,6 +135,27 @@ export default async function bookingsArea(app: FastifyInstance): Promise<void> 
     await app.db.tx((tx) => saveSettings(tx, request.ctx.companyId, settingsFromWire(request.body as BookingSettingsInput)));
     return settingsToWire(await loadSettings(app.db, request.ctx.companyId));
   });
+
+  app.get('/bookings/reports', { schema: { querystring: ref('BookingReportOptionQuery'), response: { 200: pageSchema('BookingReportOption') } } }, async (request) => {
+    const results = await reportOptions(app.db, request.ctx);
+    return { Offset: 0, Total: results.length, Results: results };
+  });
+
+  app.post('/bookings/bulk', { schema: { body: ref('BookingBulkAction'), response: { 200: ref('BookingBulkResponse') } } }, (request) =>
+    bulkAction(app, request.ctx, request.body as BookingBulkAction),
+  );
+
+  app.put(
+    '/payment/payson/v2/checkout/:Id/sendpaymentrequest',
+    { preValidation: optionalBody, schema: { params: idParams, body: ref('SendPaymentRequest'), response: { 200: ref('PaymentRequestResponse') } } },
+    (request) => sendPaymentRequest(app, request.ctx, idOf(request), (request.body as SendPaymentRequest | undefined)?.Comment),
+  );
+
+  app.post(
+    '/bookinguserqueue/:Id/book',
+    { preValidation: optionalBody, schema: { params: idParams, body: ref('BookQueuedCustomer'), response: bookingResponse } },
+    async (request) => readBooking(app, request.ctx, await bookQueued(app.db, request.ctx, idOf(request), (request.body as BookQueuedCustomer | undefined) ?? {})),
+  );
 
   app.put('/bookings/resources/move', { schema: { body: ref('MoveBookingResource'), response: bookingResponse } }, async (request) => {
     const body = request.body as MoveBookingResource;

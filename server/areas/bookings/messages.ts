@@ -110,6 +110,24 @@ const messages = {
     fi: 'Aika on jo sarjassa.',
     no: 'Tiden finnes allerede i serien.',
   },
+  NoCustomerEmail: {
+    sv: 'Bokningens kund har ingen e-postadress.',
+    en: "The booking's customer has no e-mail address.",
+    fi: 'Varauksen asiakkaalla ei ole sähköpostiosoitetta.',
+    no: 'Bookingens kunde har ingen e-postadresse.',
+  },
+  PaymentRequestsUnavailable: {
+    sv: 'Betalningsbegäran kan inte skickas ännu: utskicken är inte igång.',
+    en: 'Payment requests cannot be sent yet: messaging is not set up.',
+    fi: 'Maksupyyntöjä ei voi vielä lähettää: viestintä ei ole käytössä.',
+    no: 'Betalingsforespørsler kan ikke sendes ennå: utsendelser er ikke satt opp.',
+  },
+  BulkNeedsTarget: {
+    sv: 'Välj bokningar eller ett filter.',
+    en: 'Choose bookings or a filter.',
+    fi: 'Valitse varaukset tai suodatin.',
+    no: 'Velg bookinger eller et filter.',
+  },
 } satisfies Record<string, Record<Lang, string>>;
 
 /** Adds this area's messages to the catalogue; the area's plugin calls it when it registers. */
@@ -182,12 +200,13 @@ export const statusNames: Record<number, { name: Record<Lang, string>; descripti
 };
 
 /** Words the messages put in: the action a status refuses. */
-export const actionWords: Record<'approve' | 'decline' | 'cancel' | 'markAsPaid' | 'change', Record<Lang, string>> = {
+export const actionWords: Record<'approve' | 'decline' | 'cancel' | 'markAsPaid' | 'change' | 'paymentRequest', Record<Lang, string>> = {
   approve: { sv: 'godkännas', en: 'approved', fi: 'hyväksyä', no: 'godkjennes' },
   decline: { sv: 'avböjas', en: 'declined', fi: 'hylätä', no: 'avslås' },
   cancel: { sv: 'avbokas', en: 'canceled', fi: 'peruuttaa', no: 'kanselleres' },
   markAsPaid: { sv: 'markeras som betald', en: 'marked as paid', fi: 'merkitä maksetuksi', no: 'markeres som betalt' },
   change: { sv: 'ändras', en: 'changed', fi: 'muuttaa', no: 'endres' },
+  paymentRequest: { sv: 'få en betalningsbegäran', en: 'sent a payment request', fi: 'pyytää maksettavaksi', no: 'få en betalingsforespørsel' },
 };
 
 export const bookingWords = {
@@ -197,4 +216,6 @@ export const bookingWords = {
   resourceType: { sv: 'resurstyp', en: 'resource type', fi: 'resurssityyppi', no: 'ressurstype' },
   booking: { sv: 'Bokning', en: 'Booking', fi: 'Varaus', no: 'Booking' },
   payment: { sv: 'Betalning', en: 'Payment', fi: 'Maksu', no: 'Betaling' },
+  queueEntry: { sv: 'Köplats', en: 'Queue entry', fi: 'Jonopaikka', no: 'Køplass' },
+  receipt: { sv: 'Kvitto', en: 'Receipt', fi: 'Kuitti', no: 'Kvittering' },
 } satisfies Record<string, Record<Lang, string>>;

@@ -14,7 +14,6 @@ import { emitBookingEvent, type BookingEventKind } from '../../shared/bookingEve
 import { bookingKey, bookingWords } from './messages';
 import {
   loadBookingRow,
-  lockCapacity,
   resourceTypesOf,
   snapshot,
   syncAllocations,
@@ -25,7 +24,6 @@ import {
 import {
   readInterval,
   local,
-  takenError,
   checkAvailability,
   onOverlap,
   serviceSpec,
@@ -182,8 +180,11 @@ export async function moveBooking(db: Db, ctx: CallerContext, body: { BookingId:
 }
 
 /**
- * POST /bookings/{Id}/resource: one more resource for the booking's time. The resource must be
- * free then (another booking holding it answers 409); the exclusion constraint guards the rest.
+ * POST /bookings/{Id}/resource: one more resource for the booking's time. The availability engine
+ * decides, as for a new booking, on the resource alone: free of other services' bookings and of
+ * blocking exceptions, with the booking's spots left among its own service's bookings (schedules do
+ * not apply: an administrator adds it). A taken resource answers 409; the exclusion constraint
+ * guards the rest.
  */
 export async function addResource(db: Db, ctx: CallerContext, id: number, body: { ResourceTypeId: number; ResourceId: number }): Promise<void> {
   await db.tx(async (tx) => {
@@ -196,13 +197,15 @@ export async function addResource(db: Db, ctx: CallerContext, id: number, body: 
     if (booking.resource_ids.includes(body.ResourceId)) throw ApiError.field(400, 'ResourceId', bookingKey('ResourceAlreadyOnBooking'), { id: body.ResourceId });
     const { spec } = await serviceSpec(tx, ctx, booking.service_id);
     const interval = { from: DateTime.fromMillis(booking.from_ms, { zone: spec.timeZone }), to: DateTime.fromMillis(booking.to_ms, { zone: spec.timeZone }) };
-    await lockCapacity(tx, ctx.companyId, booking.service_id, [body.ResourceId]);
-    const busy = await tx.one(
-      `select 1 from bookings o join booking_statuses st on st.id = o.status_id and st.holds_slot
-        where o.company_id = $1 and o.id <> $2 and o.resource_ids @> array[$3::int] and o.starts_at < $5 and o.ends_at > $4 limit 1`,
-      [ctx.companyId, id, body.ResourceId, interval.from.toJSDate(), interval.to.toJSDate()],
-    );
-    if (busy) throw await takenError(tx, ctx, spec, interval, [body.ResourceId]);
+    const extra = { resourceTypeId: body.ResourceTypeId, count: 1, customerMayPick: true, resources: [{ id: body.ResourceId, active: true, priority: 0 }] };
+    await checkAvailability(tx, ctx, {
+      spec: { ...spec, service: { ...spec.service, requirements: [extra], multipleResource: null } },
+      interval,
+      resources: [{ ResourceTypeId: body.ResourceTypeId, ResourceId: body.ResourceId }],
+      spots: Math.max(1, booking.spots),
+      allowOutside: true,
+      excludeBookingId: id,
+    });
     const before = await snapshot(tx, ctx.companyId, id);
     await tx.query('insert into booking_resources (company_id, booking_id, resource_type_id, resource_id) values ($1, $2, $3, $4)', [
       ctx.companyId,

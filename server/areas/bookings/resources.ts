@@ -15,7 +15,8 @@ import type {
 import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
 import { ApiError } from '../../shared/errors';
-import { assertInt4, defineResource, type FilterFn, type SqlParams } from '../../autoquery/index';
+import { assertInt4, defineResource, type FilterFn, type ResourceDeclaration, type SqlParams } from '../../autoquery/index';
+import { bookingTotal, startsAfterLongest } from './counts';
 import { statusNames } from './messages';
 
 /**
@@ -105,6 +106,22 @@ async function attachChildren(db: Db, ctx: CallerContext, records: Booking[]): P
   }
 }
 
+/** The bookings list's filters (BookingStart also bounds starts_at, see startsAfterLongest). */
+const bookingFilters: NonNullable<ResourceDeclaration<Booking, CreateBooking, BookingQuery>['filters']> = {
+  Id: 'Id',
+  StatusIds: anyOf('status_id', 'StatusIds'),
+  ServiceIds: anyOf('service_id', 'ServiceIds'),
+  CustomerId: 'CustomerId',
+  ResourceIds: (value, p) => `t.resource_ids && ${p.add(ints(value, 'ResourceIds'))}::int[]`,
+  BookingStart: (value, p, _q, ctx) => {
+    const at = p.add(timeBound(value, 'BookingStart', 'from', ctx));
+    return `t.ends_at > ${at}::timestamptz and ${startsAfterLongest(at, p.add(ctx.companyId))}`;
+  },
+  BookingEnd: bound('starts_at', 'BookingEnd', 'to', '<'),
+  CreatedFrom: bound('created', 'CreatedFrom', 'from', '>='),
+  CreatedTo: bound('created', 'CreatedTo', 'to', '<'),
+};
+
 /**
  * GET /bookings: filters StatusIds, ServiceIds, CustomerId, ResourceIds, BookingStart/BookingEnd
  * (bookings overlapping that range), CreatedFrom/CreatedTo, Search (customer name, e-mail, phone,
@@ -125,6 +142,7 @@ export const bookings = defineResource<Booking, CreateBooking, BookingQuery>({
     ServiceName: { column: 'service_name', readOnly: true },
     CustomerId: { column: 'customer_id', kind: 'int' },
     CustomerName: { column: 'customer_name', readOnly: true },
+    ResourceName: { column: 'resource_name', readOnly: true },
     Spots: { column: 'spots', kind: 'int', readOnly: true },
     CustomFieldValues: { column: 'custom_field_values', kind: 'json' },
     InvoiceAddress: { column: 'invoice_address', kind: 'json' },
@@ -147,19 +165,10 @@ export const bookings = defineResource<Booking, CreateBooking, BookingQuery>({
     UpdatedDate: { column: 'updated', kind: 'datetime', readOnly: true },
   },
   search: ['customer_name', 'customer_email', 'customer_phone', 'service_name'],
-  sort: ['Id', 'From', 'To', 'StatusId', 'StatusName', 'ServiceId', 'ServiceName', 'CustomerId', 'CustomerName', 'Spots', 'TotalPrice', 'PaidAmount', 'CreatedDate', 'UpdatedDate'],
+  sort: ['Id', 'From', 'To', 'StatusId', 'StatusName', 'ServiceId', 'ServiceName', 'CustomerId', 'CustomerName', 'ResourceName', 'Spots', 'TotalPrice', 'PaidAmount', 'CreatedDate', 'UpdatedDate'],
   defaultSort: '-From',
-  filters: {
-    Id: 'Id',
-    StatusIds: anyOf('status_id', 'StatusIds'),
-    ServiceIds: anyOf('service_id', 'ServiceIds'),
-    CustomerId: 'CustomerId',
-    ResourceIds: (value, p) => `t.resource_ids && ${p.add(ints(value, 'ResourceIds'))}::int[]`,
-    BookingStart: bound('ends_at', 'BookingStart', 'from', '>'),
-    BookingEnd: bound('starts_at', 'BookingEnd', 'to', '<'),
-    CreatedFrom: bound('created', 'CreatedFrom', 'from', '>='),
-    CreatedTo: bound('created', 'CreatedTo', 'to', '<'),
-  },
+  filters: bookingFilters,
+  count: (db, ctx, query) => bookingTotal(db, ctx.companyId, query, [...Object.keys(bookingFilters), 'Search']),
   schemas: { query: 'BookingQuery', input: 'CreateBooking', item: 'Booking' },
   routes: { list: true, create: false, update: false, delete: false },
   hooks: {

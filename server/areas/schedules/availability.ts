@@ -15,10 +15,10 @@ import {
   type NormalizedQuery,
   type ServiceSpec,
 } from '../../../domain/availability';
-import { AvailabilityCache } from './availabilityCache';
+import { AvailabilityCache, availableTimesByDay } from './availabilityCache';
 import { availabilityError, withEngineErrors } from './availabilityData';
 import { checkRangeDays } from './references';
-import { availableTimesInSteps, roundTripping } from './timesInSteps';
+import { roundTripping } from './timesInSteps';
 import { RANGE_LIMIT_DAYS } from '../../shared/limits';
 import { INT4_MAX } from '../../shared/constants';
 
@@ -106,8 +106,7 @@ export default async function availabilityArea(app: FastifyInstance): Promise<vo
     const query = engineQuery(q, q.From, q.To);
     const window = normalize(spec, query, ctx);
     checkRangeDays(q.From, q.To, RANGE_LIMIT_DAYS.availableTimes);
-    const data = await cache.data(app.db, ctx.companyId, spec, window.from, window.to + window.duration * MINUTE);
-    const times = await availableTimesInSteps(data, query, window, ctx.lang);
+    const times = await availableTimesByDay(cache, app.db, ctx.companyId, spec, query, window, ctx.lang);
     return { CompanyId: ctx.companyId, ServiceId: serviceId, Times: times };
   });
 

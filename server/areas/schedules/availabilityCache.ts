@@ -1,24 +1,47 @@
 import type { Db } from '../../db/db';
-import type { DataVersions } from '../../db/versions';
+import type { DataScope, DataVersions } from '../../db/versions';
 import { Lru } from '../../shared/lru';
-import type { AvailabilityData, Instant, ServiceSpec } from '../../../domain/availability';
-import { loadAvailabilityData, loadServiceSpec } from './availabilityData';
+import type { AvailableTime } from '../../../schema/availability';
+import { availableTimes, ZoneClock, type AvailabilityData, type AvailabilityQuery, type BookingLoad, type Instant, type NormalizedQuery, type ServiceSpec } from '../../../domain/availability';
+import { ApiError } from '../../shared/errors';
+import type { Lang } from '../../shared/messages';
+import { MAX_AVAILABLE_TIMES } from '../../shared/limits';
+import { loadBookings, loadServiceCalendar, loadServiceSpec, specResourceIds, withEngineErrors, type ServiceCalendar } from './availabilityData';
+import { roundTripping, weight } from './timesInSteps';
+import { schedulingKey } from './messages';
+
+const DAY = 86_400_000;
 
 interface Entry {
   version: string;
   spec: { service: ServiceSpec; timeZone: string } | undefined;
-  /** The window the data was loaded for, when it was. */
-  data?: { from: Instant; to: Instant; value: AvailabilityData };
+  /** Schedules and exceptions of the window they were loaded for, when they were. */
+  calendar?: { from: Instant; to: Instant; value: ServiceCalendar };
+  /** The service's bookings per UTC day (index ms / DAY) touching it, under that day's version. */
+  days: Map<number, { version: string; bookings: BookingLoad[] }>;
+  /** Answers for whole local days after today, per query and day start, under the versions of the days whose bookings they read. */
+  answers: Map<string, { versions: string; today: string; times: AvailableTime[] }>;
 }
+
+/** Day answers kept per calendar. */
+const MAX_ANSWERS = 2000;
 
 /** Calendars kept at most; the least recently used goes first. */
 const MAX_ENTRIES = 200;
+/** Booking days kept per calendar beyond the window asked for. */
+const MAX_DAYS = 400;
+
+/** The data-version scope of a UTC day's bookings (migration 052). */
+const dayScope = (day: number): DataScope => `bookings:${new Date(day * DAY).toISOString().slice(0, 10)}`;
 
 /**
- * Loaded calendars per company and service, valid while the company's availability version (a
- * counter every write to a table availability reads moves, migration 021) stays the same. A hit
- * costs one shared indexed read; any booking, exception, schedule or resource change makes the next
- * request load afresh. Reads only: the booking call must load inside its own transaction.
+ * Loaded calendars per company and service. The service, its schedules and exceptions stay valid
+ * while the company's availability version (every write to a table they come from moves it,
+ * migration 021) stays the same; its bookings are kept per UTC day, each valid while the version of
+ * that day (moved by every booking write touching the day, before or after the change, migration
+ * 052) stays the same. A booking written therefore reloads the bookings of its own days only.
+ * Versions are read before the data they guard, so what is kept is never older than its version.
+ * Reads only: the booking call must load inside its own transaction.
  * @example
  * const cache = new AvailabilityCache(app.versions);
  * const spec = await cache.spec(db, companyId, serviceId);
@@ -28,7 +51,6 @@ export class AvailabilityCache {
   private readonly entries = new Lru<Entry>({ maxEntries: MAX_ENTRIES });
 
   constructor(private readonly versions: DataVersions) {}
-
 
   /** The service as the engine sees it (see loadServiceSpec), current as of this call. */
   async spec(db: Db, companyId: number, serviceId: number): Promise<{ service: ServiceSpec; timeZone: string } | undefined> {
@@ -40,22 +62,151 @@ export class AvailabilityCache {
       return hit.spec;
     }
     const spec = await loadServiceSpec(db, companyId, serviceId);
-    this.entries.set(key, { version, spec });
+    this.entries.set(key, { version, spec, days: new Map(), answers: new Map() });
     return spec;
+  }
+
+  /** The kept calendar made with this very spec, if any. */
+  entryOf(companyId: number, spec: { service: ServiceSpec; timeZone: string }): Entry | undefined {
+    const found = this.entries.get(`${companyId}:${spec.service.id}`);
+    return found?.spec === spec ? found : undefined;
+  }
+
+  /** The versions of these UTC booking days (read before what they guard). */
+  versionsOf(companyId: number, days: readonly number[]): Promise<string[]> {
+    return this.versions.readMany(companyId, days.map(dayScope));
   }
 
   /**
    * The availability data of [from, to) for a service whose spec came from `spec()` just before:
-   * reused when the same version already loaded a window covering it.
+   * the schedules reused when the same version already loaded a window covering it, the bookings of
+   * each day reused while that day's version is the same.
    */
   async data(db: Db, companyId: number, spec: { service: ServiceSpec; timeZone: string }, from: Instant, to: Instant): Promise<AvailabilityData> {
     const key = `${companyId}:${spec.service.id}`;
-    const entry = this.entries.get(key);
+    const found = this.entries.get(key);
+    // Only an entry made with this very spec (so under the availability version it was read with) is added to.
+    const entry = found?.spec === spec ? found : undefined;
     const now = Date.now();
-    if (entry?.data && entry.spec === spec && entry.data.from <= from && entry.data.to >= to) return { ...entry.data.value, now };
-    const version = entry?.version ?? (await this.versions.read(companyId, 'availability'));
-    const value = await loadAvailabilityData(db, companyId, spec, from, to, now);
-    if (entry && entry.spec === spec && entry.version === version) this.entries.set(key, { ...entry, data: { from, to, value } });
-    return value;
+    const first = Math.floor(from / DAY);
+    const days = Array.from({ length: Math.max(1, Math.floor((to - 1) / DAY) - first + 1) }, (_, i) => first + i);
+    const kept = entry?.calendar && entry.calendar.from <= from && entry.calendar.to >= to ? entry.calendar.value : undefined;
+    const [versions, calendar] = await Promise.all([
+      this.versions.readMany(companyId, days.map(dayScope)),
+      kept ?? loadServiceCalendar(db, companyId, spec, from, to),
+    ]);
+    if (entry && !kept) entry.calendar = { from, to, value: calendar };
+    const perDay = new Map(entry?.days);
+    const stale = days.filter((day, i) => perDay.get(day)?.version !== versions[i]);
+    await Promise.all(runsOf(stale).map(async ([start, end]) => {
+      const loaded = await loadBookings(db, companyId, spec.service.id, specResourceIds(spec.service), start * DAY, (end + 1) * DAY);
+      for (let day = start; day <= end; day++) perDay.set(day, { version: versions[days.indexOf(day)], bookings: [] });
+      for (const b of loaded) {
+        for (let day = Math.max(start, Math.floor(b.from / DAY)); day <= Math.min(end, Math.floor((b.to - 1) / DAY)); day++) perDay.get(day)!.bookings.push(b);
+      }
+    }));
+    if (entry && stale.length) {
+      for (const day of stale) entry.days.set(day, perDay.get(day)!);
+      if (entry.days.size > MAX_DAYS) for (const day of entry.days.keys()) if (day < first || day > days.at(-1)!) entry.days.delete(day);
+    }
+    const seen = new Set<number>();
+    const bookings: BookingLoad[] = [];
+    for (const day of days) {
+      for (const b of perDay.get(day)!.bookings) {
+        if (b.from >= to || b.to <= from || seen.has(b.id)) continue;
+        seen.add(b.id);
+        bookings.push(b);
+      }
+    }
+    return { timeZone: spec.timeZone, service: spec.service, ...calendar, bookings, now, showPrivateReasons: true };
   }
+}
+
+/** UTC day numbers covering [from, to). */
+const daysCovering = (from: Instant, to: Instant): number[] => {
+  const first = Math.floor(from / DAY);
+  return Array.from({ length: Math.max(1, Math.floor((to - 1) / DAY) - first + 1) }, (_, i) => first + i);
+};
+
+/**
+ * availabletimes of a window, a local day at a time: the answer of a whole day after today is kept
+ * and given again while the service's availability version, the versions of the booking days that
+ * day's slots can touch (a day of margin each side) and the date of today stay the same (slots are
+ * split by their start, and `now` only hides today's past starts and moves the schedules' horizon
+ * by whole days). Other days are computed on the cached calendar. Stops with 400 (To) beyond
+ * MAX_AVAILABLE_TIMES entries, yielding to other requests between days.
+ * @example const times = await availableTimesByDay(cache, db, companyId, spec, query, window, 'en');
+ */
+export async function availableTimesByDay(
+  cache: AvailabilityCache,
+  db: Db,
+  companyId: number,
+  spec: { service: ServiceSpec; timeZone: string },
+  query: AvailabilityQuery,
+  window: NormalizedQuery,
+  lang: Lang,
+): Promise<AvailableTime[]> {
+  const clock = ZoneClock.of(spec.timeZone);
+  const now = Date.now();
+  const today = clock.format(now).slice(0, 10);
+  const span = window.duration * 60_000;
+  const pieces: { from: Instant; to: Instant; day: string; whole: boolean }[] = [];
+  for (let start = window.from; start < window.to; ) {
+    const local = clock.toLocal(start);
+    const midnight = Math.floor(local / DAY) * DAY;
+    const next = roundTripping(clock, clock.toInstantLenient(midnight + DAY));
+    const end = Math.min(window.to, next);
+    const last = end === window.to;
+    pieces.push({ from: start, to: end, day: clock.format(start).slice(0, 10), whole: local === midnight && end === next && !(last && query.InsideSearchInterval === true) });
+    start = end;
+  }
+  const entry = cache.entryOf(companyId, spec);
+  const queryKey = JSON.stringify([query.Duration ?? null, query.Resources ?? [], query.NumberOfResources ?? null, query.ShowPerResource ?? null]);
+  const days = daysCovering(window.from - DAY, window.to + span + DAY);
+  const versions = entry ? await cache.versionsOf(companyId, days) : [];
+  const versionsFor = (p: { from: Instant; to: Instant }) => daysCovering(p.from - DAY, p.to + span + DAY).map((d) => versions[days.indexOf(d)]).join(',');
+  const keyOf = (p: { from: Instant }) => `${queryKey}|${p.from}`;
+  const keptOf = (p: (typeof pieces)[number]) => {
+    const kept = entry !== undefined && p.whole && p.day > today ? entry.answers.get(keyOf(p)) : undefined;
+    return kept && kept.today === today && kept.versions === versionsFor(p) ? kept : undefined;
+  };
+  // A few days to compute (after a booking write) read the calendar of those days only; many, the whole window once.
+  const missing = pieces.filter((p) => !keptOf(p)).length;
+  let whole: AvailabilityData | undefined;
+  const times: AvailableTime[] = [];
+  let total = 0;
+  for (const [i, p] of pieces.entries()) {
+    const keep = entry !== undefined && p.whole && p.day > today;
+    const kept = keptOf(p);
+    let part: AvailableTime[];
+    if (kept) part = kept.times;
+    else {
+      const data = missing > 3 ? (whole ??= await cache.data(db, companyId, spec, window.from, window.to + span)) : await cache.data(db, companyId, spec, p.from, p.to + span);
+      const step = pieces.length === 1 ? query : { ...query, From: clock.format(p.from), To: clock.format(p.to), InsideSearchInterval: query.InsideSearchInterval === true && i === pieces.length - 1 };
+      const loaded = data;
+      part = withEngineErrors(lang, spec.timeZone, () => availableTimes(loaded, step));
+      if (keep) {
+        if (entry.answers.size >= MAX_ANSWERS) entry.answers.clear();
+        entry.answers.set(keyOf(p), { versions: versionsFor(p), today, times: part });
+      }
+    }
+    for (const time of part) {
+      total += weight(time);
+      times.push(time);
+    }
+    if (total > MAX_AVAILABLE_TIMES) throw ApiError.field(400, 'To', schedulingKey('TooManyTimes'), { limit: MAX_AVAILABLE_TIMES });
+    if (i < pieces.length - 1 && !kept) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return times;
+}
+
+/** Sorted day numbers as runs of consecutive days [first, last]. */
+function runsOf(days: readonly number[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const day of days) {
+    const last = runs.at(-1);
+    if (last && last[1] === day - 1) last[1] = day;
+    else runs.push([day, day]);
+  }
+  return runs;
 }

@@ -235,6 +235,24 @@ export async function loadBookings(db: Db, companyId: number, serviceId: number,
   });
 }
 
+/** What availability reads of a service around [from, to) apart from its bookings. */
+export type ServiceCalendar = Pick<AvailabilityData, 'recurringSchedules' | 'dateSchedules' | 'exceptions'>;
+
+/** The schedules and exceptions of a service around [from, to), in three indexed queries. */
+export async function loadServiceCalendar(db: Db, companyId: number, spec: { service: ServiceSpec; timeZone: string }, from: Instant, to: Instant): Promise<ServiceCalendar> {
+  const clock = ZoneClock.of(spec.timeZone);
+  const serviceId = spec.service.id;
+  const [recurringSchedules, dateSchedules, exceptions] = await Promise.all([
+    loadRecurringSchedules(db, companyId, serviceId),
+    loadDateSchedules(db, companyId, serviceId, clock, from - DAY, to + DAY),
+    loadTimeExceptions(db, companyId, clock, from, to, specResourceIds(spec.service)),
+  ]);
+  return { recurringSchedules, dateSchedules, exceptions };
+}
+
+/** Every resource a service may book. */
+export const specResourceIds = (service: ServiceSpec): number[] => [...new Set(service.requirements.flatMap((r) => r.resources.map((x) => x.id)))];
+
 /**
  * Everything availability needs for one service around [from, to), in a few indexed queries: the
  * data the engine's availableTimes, nextFreeTime and isIntervalAvailable read. The booking call
@@ -251,16 +269,11 @@ export async function loadAvailabilityData(
   to: Instant,
   now: Instant = Date.now(),
 ): Promise<AvailabilityData> {
-  const clock = ZoneClock.of(spec.timeZone);
-  const serviceId = spec.service.id;
-  const resourceIds = [...new Set(spec.service.requirements.flatMap((r) => r.resources.map((x) => x.id)))];
-  const [recurringSchedules, dateSchedules, exceptions, bookings] = await Promise.all([
-    loadRecurringSchedules(db, companyId, serviceId),
-    loadDateSchedules(db, companyId, serviceId, clock, from - DAY, to + DAY),
-    loadTimeExceptions(db, companyId, clock, from, to, resourceIds),
-    loadBookings(db, companyId, serviceId, resourceIds, from, to),
+  const [calendar, bookings] = await Promise.all([
+    loadServiceCalendar(db, companyId, spec, from, to),
+    loadBookings(db, companyId, spec.service.id, specResourceIds(spec.service), from, to),
   ]);
-  return { timeZone: spec.timeZone, service: spec.service, recurringSchedules, dateSchedules, exceptions, bookings, now, showPrivateReasons: true };
+  return { timeZone: spec.timeZone, service: spec.service, ...calendar, bookings, now, showPrivateReasons: true };
 }
 
 /**

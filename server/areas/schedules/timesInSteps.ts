@@ -12,7 +12,7 @@ const DAY = 86_400_000;
 const STEP_ENTRIES = 250;
 
 /** What an answer weighs: each time, and each resource's entry when ShowPerResource lists them. */
-function weight(time: AvailableTime): number {
+export function weight(time: AvailableTime): number {
   return 1 + (time.Resources?.length ?? 0);
 }
 

@@ -1,6 +1,6 @@
 import type { QueryResponse } from '../../../schema/common';
 import type { BookingDataProvider } from '../../dataProvider/types';
-import type { AvailableBookingResource, Booking, BookingLogEntry } from './bookingTypes';
+import type { AvailableBookingResource, Booking, BookingBulkResponse, BookingLogEntry, BookingReportOption } from './bookingTypes';
 
 /** Page size of export and bulk fetches (spec core.md §9). */
 export const EXPORT_PAGE_SIZE = 300;
@@ -83,6 +83,47 @@ export function cancelBooking(api: BookingDataProvider, id: number, options: { r
   return api.call('DELETE', `/bookings/${id}`, { query: { UnbookedComments: options.reason?.trim() || undefined, CommentsToCustomer: message, SendEmail: message ? true : undefined } });
 }
 
+/** What a bulk call did: the bookings it changed, and each refusal as `#id: message`. */
+export interface BulkOutcome {
+  succeeded: number;
+  failures: string[];
+}
+
+/**
+ * POST /bookings/bulk: cancel (with the reason and the message to the customer) or mark as paid, on
+ * the chosen ids (200 a call) or on everything the filter matches (the server pages by id).
+ * @example await bulkBookings(api, 'Cancel', { filter: { StatusIds: [1] } }, { reason: 'Stängt' }, (done) => setDone(done));
+ */
+export async function bulkBookings(
+  api: BookingDataProvider,
+  action: 'Cancel' | 'MarkAsPaid',
+  target: { ids: number[] } | { filter: BookingFilter },
+  options: { reason?: string; messageToCustomer?: string } = {},
+  onProgress?: (done: number) => void,
+): Promise<BulkOutcome> {
+  const message = options.messageToCustomer?.trim() || undefined;
+  const texts = action === 'Cancel' ? { UnbookedComments: options.reason?.trim() || undefined, CommentsToCustomer: message, SendEmail: message ? true : undefined } : {};
+  const outcome: BulkOutcome = { succeeded: 0, failures: [] };
+  const add = (answer: BookingBulkResponse) => {
+    outcome.succeeded += answer.Succeeded.length;
+    outcome.failures.push(...answer.Failed.map((f) => `#${f.Id}: ${f.Message}`));
+    onProgress?.(outcome.succeeded + outcome.failures.length);
+  };
+  if ('ids' in target) {
+    for (let at = 0; at < target.ids.length; at += 200) {
+      add(await api.call<BookingBulkResponse>('POST', '/bookings/bulk', { body: { Action: action, Ids: target.ids.slice(at, at + 200), ...texts } }));
+    }
+    return outcome;
+  }
+  let afterId = 0;
+  for (;;) {
+    const answer = await api.call<BookingBulkResponse>('POST', '/bookings/bulk', { body: { Action: action, Filter: target.filter, AfterId: afterId, ...texts } });
+    add(answer);
+    if (!answer.More || answer.LastId === null) return outcome;
+    afterId = answer.LastId;
+  }
+}
+
 /** PUT /bookings/{id}/markaspaid. */
 export const markAsPaid = (api: BookingDataProvider, id: number) => api.call<Booking>('PUT', `/bookings/${id}/markaspaid`, { body: {} });
 
@@ -122,5 +163,9 @@ export const bookingActions = {
       ? api.download(`/bookings/${id}/reports/${optionId}`, { query: { SendReceiptMethod: 2 } })
       : api.call('GET', `/bookings/${id}/reports/${optionId}`, { query: { SendReceiptMethod: 1 } }),
   paymentRequest: (api: BookingDataProvider, id: number) => api.call('PUT', `/payment/payson/v2/checkout/${id}/sendpaymentrequest`, { body: {} }),
+  /** GET /bookings/reports: the receipt options. */
+  receiptOptions: async (api: BookingDataProvider) => (await api.call<QueryResponse<BookingReportOption>>('GET', '/bookings/reports')).Results,
+  /** POST /bookinguserqueue/{id}/book: the queued customer's booking, taken off the queue. */
+  bookQueued: (api: BookingDataProvider, queueId: number) => api.call<Booking>('POST', `/bookinguserqueue/${queueId}/book`, { body: {} }),
   resyncDoorCode: (api: BookingDataProvider, id: number, companyId?: number) => api.call('POST', `/codelock/resync/${id}`, { body: { CompanyId: companyId } }),
 };

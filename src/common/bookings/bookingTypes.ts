@@ -12,6 +12,8 @@ export type {
   BookingSettings,
   BookingSettingsInput,
   BookingStatus,
+  BookingBulkResponse,
+  BookingReportOption,
   BookingUserQueueEntry,
 } from '../../../schema/bookings';
 

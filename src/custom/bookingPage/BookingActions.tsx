@@ -1,6 +1,7 @@
 import { CancelFields } from '../../common/bookings/CancelFields';
 import { useState, type ReactNode } from 'react';
 import {
+  Alert,
   Box,
   Button,
   Dialog,
@@ -20,13 +21,14 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import RemoveIcon from '@mui/icons-material/Remove';
 import { useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
 import { bookingActions } from '../../common/bookings/bookingApi';
 import { BOOKING_STATUS, type Booking } from '../../common/bookings/bookingTypes';
 import { saveBlob } from '../../common/saveBlob';
 import { useCan } from '../../auth/roles';
 import { useProfile } from '../../auth/profile';
 import { Picker } from '../../common/inputs/DateTimeInputs';
-import { useApi } from '../../common/api';
+import { apiErrorInfo, useApi } from '../../common/api';
 import { useBookingAction } from './useBookingAction';
 
 type DialogKind = 'decline' | 'cancel' | 'quantity' | 'time' | 'receipt';
@@ -134,19 +136,20 @@ function TimeDialog({ booking, onClose }: { booking: Booking; onClose: () => voi
   );
 }
 
-/** The printout a receipt uses until booking printouts (areas.md) can be chosen. */
-const RECEIPT_OPTION_ID = 1;
-
-/** Send receipt: download the PDF or e-mail it to the customer. */
+/** Send receipt: which receipt (GET /bookings/reports; a choice only when there are several), then download the PDF or e-mail it to the customer. */
 function ReceiptDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
   const api = useApi();
   const translate = useTranslate();
   const { run, busy } = useBookingAction(booking.Id);
   const [method, setMethod] = useState<'pdf' | 'email'>('pdf');
+  const options = useQuery({ queryKey: ['bookings', 'receiptOptions'], queryFn: () => bookingActions.receiptOptions(api) });
+  const [chosen, setChosen] = useState<number | null>(null);
+  const optionId = chosen ?? options.data?.[0]?.Id;
   const send = async () => {
+    if (optionId === undefined) return;
     const ok = await run(
       async () => {
-        const answer = await bookingActions.receipt(api, booking.Id, RECEIPT_OPTION_ID, method);
+        const answer = await bookingActions.receipt(api, booking.Id, optionId, method);
         if (answer instanceof Blob) saveBlob(answer, `${translate('custom.bookings.receipt.fileName')}-${booking.Id}.pdf`);
       },
       method === 'pdf' ? 'custom.bookings.notices.receiptDownloaded' : 'custom.bookings.notices.receiptSent',
@@ -154,8 +157,25 @@ function ReceiptDialog({ booking, onClose }: { booking: Booking; onClose: () => 
     if (ok) onClose();
   };
   return (
-    <ActionDialog title={translate('custom.bookings.actions.receipt')} onClose={onClose} onConfirm={() => void send()} confirm={translate(method === 'pdf' ? 'custom.bookings.receipt.pdf' : 'custom.bookings.receipt.send')} disabled={busy}>
+    <ActionDialog
+      title={translate('custom.bookings.actions.receipt')}
+      onClose={onClose}
+      onConfirm={() => void send()}
+      confirm={translate(method === 'pdf' ? 'custom.bookings.receipt.pdf' : 'custom.bookings.receipt.send')}
+      disabled={busy || optionId === undefined}
+    >
       <Stack spacing={2} sx={{ mt: 1 }}>
+        {options.isError && <Alert severity="error">{apiErrorInfo(options.error).message}</Alert>}
+        {(options.data?.length ?? 0) > 1 && (
+          <FormControl>
+            <FormLabel id="receipt-option-label">{translate('custom.bookings.receipt.option')}</FormLabel>
+            <RadioGroup aria-labelledby="receipt-option-label" value={String(optionId)} onChange={(e) => setChosen(Number(e.target.value))}>
+              {options.data!.map((o) => (
+                <FormControlLabel key={o.Id} value={String(o.Id)} control={<Radio />} label={o.Name} />
+              ))}
+            </RadioGroup>
+          </FormControl>
+        )}
         <FormControl>
           <FormLabel id="receipt-method-label">{translate('custom.bookings.receipt.method')}</FormLabel>
           <RadioGroup aria-labelledby="receipt-method-label" value={method} onChange={(e) => setMethod(e.target.value as 'pdf' | 'email')}>

@@ -119,7 +119,15 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
     setPrice(null);
     setFailed(null);
   };
-  const onPrice = useCallback((change: PriceCheckChange) => setPrice(change), []);
+  // The codes outlive the price part: a new duration or time mounts it afresh, and the codes are applied again.
+  const codes = useRef<{ serviceId: number; codes: PriceCheckChange['codes'] }>({ serviceId: 0, codes: [] });
+  const onPrice = useCallback(
+    (change: PriceCheckChange) => {
+      setPrice(change);
+      if (serviceId) codes.current = { serviceId, codes: change.codes };
+    },
+    [serviceId],
+  );
 
   const submit = async (values: NewBookingValues) => {
     setAttempted(true);
@@ -311,6 +319,7 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
               customerEmail={email || undefined}
               maxQuantity={maxQuantity}
               onChange={onPrice}
+              initialCodes={codes.current.serviceId === current.Id ? codes.current.codes : []}
             />
             {attempted && quantity <= 0 ? (
               <Typography role="alert" color="error" variant="body2">

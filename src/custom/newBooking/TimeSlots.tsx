@@ -39,7 +39,9 @@ export function TimeSlots({ serviceId, duration, resources, queueEnabled, day, v
   const locale = useLocale();
   const api = useApi();
   const days = useMemo(() => daysOf(day, view), [day, view]);
-  const range = searchRange(days);
+  // Days before the company's today have no times to offer: they are shown as past, not asked for.
+  const open = days.filter((d) => d >= today);
+  const range = searchRange(open.length ? open : days);
   const times = useQuery({
     queryKey: ['newBooking', 'availabletimes', serviceId, range.From, range.To, duration ?? null, resources],
     queryFn: () =>
@@ -105,8 +107,9 @@ export function TimeSlots({ serviceId, duration, resources, queueEnabled, day, v
           <DayTimes
             key={d}
             day={d}
-            times={byDay.get(d) ?? []}
+            times={d < today ? [] : (byDay.get(d) ?? [])}
             loaded={times.isSuccess}
+            past={d < today}
             queueEnabled={queueEnabled}
             selected={selected}
             onSelect={onSelect}
@@ -123,6 +126,7 @@ function DayTimes({
   day,
   times,
   loaded,
+  past,
   queueEnabled,
   selected,
   onSelect,
@@ -132,6 +136,8 @@ function DayTimes({
   day: LocalDate;
   times: AvailableTime[];
   loaded: boolean;
+  /** Before the company's today: shown as past, nothing to choose. */
+  past: boolean;
   queueEnabled: boolean;
   selected: AvailableTime | null;
   onSelect: (time: AvailableTime) => void;
@@ -144,13 +150,23 @@ function DayTimes({
   const name = formatDay(day, locale);
   const dayName = name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
   return (
-    <Box role="group" aria-labelledby={showHeading ? headingId : undefined} aria-label={showHeading ? undefined : dayName} sx={{ minWidth: 0 }}>
+    <Box
+      role="group"
+      aria-labelledby={showHeading ? headingId : undefined}
+      aria-label={showHeading ? undefined : dayName}
+      aria-disabled={past || undefined}
+      sx={{ minWidth: 0, color: past ? 'text.secondary' : undefined }}
+    >
       {showHeading ? (
         <Typography id={headingId} variant="body2" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
           {dayName}
         </Typography>
       ) : null}
-      {loaded && !times.length ? (
+      {past ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
+          {translate('newBookingForm.pastDay')}
+        </Typography>
+      ) : loaded && !times.length ? (
         <Typography variant="body2" color="text.secondary">
           {translate('newBookingForm.noTimes')}
         </Typography>

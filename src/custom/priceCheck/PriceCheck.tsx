@@ -11,11 +11,13 @@ import { useApi } from '../../common/api';
 import { formatAmount } from '../../i18n/format';
 import { PriceTotals } from './PriceTotals';
 import { QuantityStepper } from './QuantityStepper';
-import { usePriceCalculation } from './usePriceCalculation';
+import { usePriceCalculation, type AppliedCodeRef } from './usePriceCalculation';
 
 export interface PriceCheckChange {
   quantities: PriceQuantity[];
   rebateCodeIds: Id[];
+  /** The applied codes with their signs (to carry them to another time). */
+  codes: AppliedCodeRef[];
   result: CalculatePriceResponse | null;
 }
 
@@ -30,6 +32,8 @@ export interface PriceCheckProps {
   minQuantity?: number;
   /** Called with the quantities, codes and result whenever they change (the booking form keeps them). */
   onChange?: (change: PriceCheckChange) => void;
+  /** Codes applied before (another time or duration of the same booking): applied again on the first calculation. */
+  initialCodes?: AppliedCodeRef[];
 }
 
 interface Line {
@@ -68,7 +72,7 @@ function useSpotPrices(serviceId: Id, from: string) {
  * @example
  * <PriceCheck serviceId={3} interval={{ From: '2025-06-02T10:00:00', To: '2025-06-02T11:00:00' }} maxQuantity={4} />
  */
-export function PriceCheck({ serviceId, interval, customerEmail, maxQuantity = 1, minQuantity = 0, onChange }: PriceCheckProps) {
+export function PriceCheck({ serviceId, interval, customerEmail, maxQuantity = 1, minQuantity = 0, onChange, initialCodes }: PriceCheckProps) {
   const translate = useTranslate();
   const locale = useLocale();
   const prices = useSpotPrices(serviceId, interval.From);
@@ -88,12 +92,12 @@ export function PriceCheck({ serviceId, interval, customerEmail, maxQuantity = 1
   }, [prices.isSuccess, available]);
 
   const quantities: PriceQuantity[] = useMemo(() => lines.map((l) => ({ PriceId: l.PriceId, Quantity: l.Quantity })), [lines]);
-  const price = usePriceCalculation({ serviceId, interval, quantities, customerEmail, enabled: prices.isSuccess });
+  const price = usePriceCalculation({ serviceId, interval, quantities, customerEmail, enabled: prices.isSuccess, initialCodes });
 
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   useEffect(() => {
-    onChangeRef.current?.({ quantities, rebateCodeIds: price.applied.map((c) => c.Id), result: price.result });
+    onChangeRef.current?.({ quantities, rebateCodeIds: price.applied.map((c) => c.Id), codes: price.applied, result: price.result });
   }, [quantities, price.applied, price.result]);
 
   const total = lines.reduce((sum, l) => sum + l.Quantity, 0);

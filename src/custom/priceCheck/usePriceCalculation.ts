@@ -21,6 +21,8 @@ export interface PriceCalculationInput {
   customerEmail?: string;
   /** False until the inputs are ready (e.g. the prices have loaded). */
   enabled: boolean;
+  /** Codes applied before (e.g. to another time of the same booking): applied again from the first calculation on. */
+  initialCodes?: AppliedCodeRef[];
 }
 
 export interface PriceCalculationState {
@@ -62,7 +64,7 @@ export function usePriceCalculation(input: PriceCalculationInput): PriceCalculat
   const api = useApi();
   const notify = useNotify();
   const [result, setResult] = useState<CalculatePriceResponse | null>(null);
-  const [applied, setApplied] = useState<AppliedCodeRef[]>([]);
+  const [applied, setApplied] = useState<AppliedCodeRef[]>(() => input.initialCodes ?? []);
   const [running, setRunning] = useState(0);
   const [waiting, setWaiting] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -124,7 +124,7 @@ export function BookingList() {
           <Col source="From" label="resources.bookings.fields.From" render={(b) => cellDate(b.From)} />
           <Col source="ServiceName" label="resources.bookings.fields.ServiceName" />
           <Col source="CustomerName" label="resources.bookings.fields.CustomerName" render={(b) => bookingCustomerName(b)} />
-          <Col source="Resources" disableSort label="resources.bookings.fields.Resources" render={(b) => resourceNames(b)} />
+          <Col source="ResourceName" label="resources.bookings.fields.Resources" render={(b) => resourceNames(b)} />
           <Col source="Spots" label="resources.bookings.fields.Quantity" render={(b) => totalQuantity(b)} />
           <Col source="TotalPrice" label="resources.bookings.fields.TotalPrice" render={(b) => <Price booking={b} />} />
           <Col source="StatusId" label="resources.bookings.fields.StatusId" render={(b) => <StatusChip statusId={b.StatusId} fallbackName={b.StatusName} />} />

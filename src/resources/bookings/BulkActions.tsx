@@ -6,7 +6,7 @@ import PaidIcon from '@mui/icons-material/Paid';
 import { Button, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
 import { apiErrorInfo } from '../../common/api';
 import { useApi } from '../../common/api';
-import { bookingFilterOf, cancelBooking, fetchAllBookings, markAsPaid } from '../../common/bookings/bookingApi';
+import { bookingFilterOf, bulkBookings } from '../../common/bookings/bookingApi';
 import type { Booking } from '../../common/bookings/bookingTypes';
 import { ExportButtons, ExportProgress, useBookingExport } from '../../common/bookings/useBookingExport';
 
@@ -16,6 +16,7 @@ type Scope = 'selected' | 'matching';
 /**
  * The booking actions for many at once: cancel (with the message to the customer), mark as paid and
  * export, on the selected rows (`selected`) or on every booking the list's filter matches (`matching`).
+ * Cancel and mark as paid go to POST /bookings/bulk (the server pages through what the filter matches).
  * @example <DataTable bulkActionButtons={<BulkBookingActions scope="selected" />} />
  */
 export function BulkBookingActions({ scope }: { scope: Scope }) {
@@ -33,28 +34,17 @@ export function BulkBookingActions({ scope }: { scope: Scope }) {
   const count = scope === 'selected' ? selectedIds.length : (total ?? 0);
   const filter = bookingFilterOf(filterValues);
 
-  const targetIds = async (): Promise<number[]> => {
-    if (scope === 'selected') return selectedIds.map(Number);
-    return (await fetchAllBookings(api, filter)).map((b) => b.Id);
-  };
-
   const run = async (action: Action) => {
     setProgress({ done: 0, total: count });
     let ok = 0;
     const failures: string[] = [];
     try {
-      const ids = await targetIds();
-      setProgress({ done: 0, total: ids.length });
-      for (const [index, id] of ids.entries()) {
-        try {
-          if (action === 'cancel') await cancelBooking(api, id, { reason, messageToCustomer: message });
-          else await markAsPaid(api, id);
-          ok += 1;
-        } catch (error) {
-          failures.push(`#${id}: ${apiErrorInfo(error).message}`);
-        }
-        setProgress({ done: index + 1, total: ids.length });
-      }
+      const target = scope === 'selected' ? { ids: selectedIds.map(Number) } : { filter };
+      const outcome = await bulkBookings(api, action === 'cancel' ? 'Cancel' : 'MarkAsPaid', target, { reason, messageToCustomer: message }, (done) =>
+        setProgress({ done, total: Math.max(done, count) }),
+      );
+      ok = outcome.succeeded;
+      failures.push(...outcome.failures);
     } catch (error) {
       failures.push(apiErrorInfo(error).message);
     }

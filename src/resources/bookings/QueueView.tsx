@@ -8,6 +8,7 @@ import type { QueryResponse } from '../../../schema/common';
 import { apiErrorInfo, useApi } from '../../common/api';
 import { formatWireDate } from '../../i18n/format';
 import { formatRange } from '../../common/bookings/formatRange';
+import { bookingActions } from '../../common/bookings/bookingApi';
 import type { BookingUserQueueEntry as BookingQueueEntry } from '../../common/bookings/bookingTypes';
 
 /** Queue entries grouped per service and time, earliest first. */
@@ -22,7 +23,8 @@ function groupByTime(entries: readonly BookingQueueEntry[]) {
 
 /**
  * Customers waiting for a full time (GET /bookinguserqueue), per time; "Book" turns one into a booking
- * (POST /bookings) when a spot has freed up and takes them off the queue.
+ * when a spot has freed up and takes them off the queue, in one call (POST /bookinguserqueue/{Id}/book);
+ * a time still full answers with the server's message and the customer stays queued.
  */
 export function QueueView() {
   const api = useApi();
@@ -41,10 +43,7 @@ export function QueueView() {
   const book = async (entry: BookingQueueEntry) => {
     setBusy(entry.Id);
     try {
-      const created = await api.call<{ Id: number }>('POST', '/bookings', {
-        body: { ServiceId: entry.ServiceId, CustomerId: entry.CustomerId, From: entry.From, To: entry.To, Quantities: [{ PriceId: 0, Quantity: entry.Quantity || 1 }], BookedComments: entry.Comment || undefined },
-      });
-      await api.call('DELETE', `/bookinguserqueue/${entry.Id}`);
+      const created = await bookingActions.bookQueued(api, entry.Id);
       notify('custom.bookings.queue.booked', { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: ['bookings', 'queue'] });
       if (created?.Id) navigate(`/bookings/${created.Id}`);
@@ -81,7 +80,7 @@ export function QueueView() {
                   <ListItemText
                     primary={`${index + 1}. ${entry.CustomerName}${entry.CustomerEmail ? ` (${entry.CustomerEmail})` : ''}`}
                     secondary={[
-                      entry.Quantity ? translate('custom.bookings.queue.quantity', { count: entry.Quantity }) : null,
+                      entry.Quantity ? translate('custom.bookings.queue.quantity', { smart_count: entry.Quantity }) : null,
                       translate('custom.bookings.queue.since', { date: formatWireDate(entry.Created, locale) }),
                       entry.Comment,
                     ]
