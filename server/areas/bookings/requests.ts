@@ -18,6 +18,7 @@ import { createBooking, reasonOf } from './operations';
 import { logChange, lockedBooking, refuseStatus } from './checks';
 import { snapshot } from './queries';
 import { bookings } from './resources';
+import { BOOKING_REPORT_OPTIONS } from './receipt';
 
 /** The outbox kind messaging delivers a payment request with. */
 export const PAYMENT_REQUEST_KIND = 'payment_request';
@@ -141,12 +142,12 @@ export async function bookQueued(db: Db, ctx: CallerContext, queueId: number, bo
 }
 
 /**
- * GET /bookings/reports: what "send receipt" offers. The company's active booking printouts by
- * name; a company without any gets the standard receipt (Id 1). The receipt route
- * (GET /bookings/{Id}/reports/{OptionId}) takes these ids.
+ * GET /bookings/reports: what "send receipt" offers, the options the report route
+ * (GET /bookings/{Id}/reports/{OptionId}, receipt.ts) serves: the standard receipt (1) always, and the
+ * booking printed with the company's first active booking printout by name (2) when it has one.
  */
 export async function reportOptions(db: Db, ctx: CallerContext): Promise<BookingReportOption[]> {
-  const printouts = await db.query<{ id: number; name: string }>('select id, name from booking_printouts where company_id = $1 and active order by name, id', [ctx.companyId]);
-  if (printouts.length) return printouts.map((p) => ({ Id: p.id, Name: p.name, IsPrintout: true }));
-  return [{ Id: 1, Name: bookingWords.receipt[ctx.lang], IsPrintout: false }];
+  const printout = await db.one<{ name: string }>('select name from booking_printouts where company_id = $1 and active order by name, id limit 1', [ctx.companyId]);
+  const receipt: BookingReportOption = { Id: BOOKING_REPORT_OPTIONS.receipt, Name: bookingWords.receipt[ctx.lang], IsPrintout: false };
+  return printout ? [receipt, { Id: BOOKING_REPORT_OPTIONS.printout, Name: printout.name, IsPrintout: true }] : [receipt];
 }

@@ -113,13 +113,22 @@ describe('queue to booking', () => {
 });
 
 describe('receipt options, resource sort, extra resource', () => {
-  it('offers the standard receipt, then the company printouts', async () => {
+  it('offers the standard receipt, and the company printout when it has one: the options the report route serves', async () => {
     const res = await server.api({ method: 'GET', url: '/api/bookings/reports', headers: { 'x-language': 'sv' } });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as Page<BookingReportOption>).Results).toEqual([{ Id: 1, Name: 'Kvitto', IsPrintout: false }]);
-    const printout = await server.db.one<{ id: number }>("insert into booking_printouts (company_id, name) values ($1, 'Kvitto med logga') returning id", [seed.companyId]);
-    const again = (await server.api({ method: 'GET', url: '/api/bookings/reports' })).json() as Page<BookingReportOption>;
-    expect(again.Results).toEqual([{ Id: printout!.id, Name: 'Kvitto med logga', IsPrintout: true }]);
+    await server.db.query("insert into booking_printouts (company_id, name) values ($1, 'Kvitto med logga')", [seed.companyId]);
+    const again = (await server.api({ method: 'GET', url: '/api/bookings/reports', headers: { 'x-language': 'sv' } })).json() as Page<BookingReportOption>;
+    expect(again.Results).toEqual([
+      { Id: 1, Name: 'Kvitto', IsPrintout: false },
+      { Id: 2, Name: 'Kvitto med logga', IsPrintout: true },
+    ]);
+    const { Id: bookingId } = await book(server, { ServiceId: padel, CustomerId: seed.customerId, From: '2031-06-20T10:00:00' });
+    for (const option of again.Results) {
+      const pdf = await server.api({ method: 'GET', url: `/api/bookings/${bookingId}/reports/${option.Id}?SendReceiptMethod=2` });
+      expect(pdf.statusCode, pdf.body).toBe(200);
+      expect(pdf.headers['content-type']).toContain('application/pdf');
+    }
   });
 
   it('sorts the list by resource name', async () => {
