@@ -89,7 +89,13 @@ describe('newsletter templates', () => {
     const mine = await newTemplate();
     const list = await server.api({ method: 'GET', url: `/api/newsletter/templates?Id=${mine.Id}`, token: other });
     expect((list.json() as Page<NewsletterTemplate>).Total).toBe(0);
-    const send = await server.api({ method: 'POST', url: '/api/newsletter/send', payload: { Id: mine.Id, Receiver: 'a@example.com' }, token: other });
+    const payload = { Id: mine.Id, Receiver: 'a@example.com' };
+    // The other company is on the free plan, which has no newsletters: 402 before anything is read.
+    expect((await server.api({ method: 'POST', url: '/api/newsletter/send', payload, token: other })).statusCode).toBe(402);
+    const billing = { BillingMethodId: 2, Name: 'Annat AB', Email: 'faktura@annat.example.com', Street1: 'Vägen 1', ZipCode: '111 22', City: 'Stockholm', CountryId: 'SE' };
+    const upgrade = await server.api({ method: 'POST', url: '/api/licenses/company', payload: { TypeId: 2, BillingInformation: billing }, token: other });
+    expect(upgrade.statusCode, upgrade.body).toBe(200);
+    const send = await server.api({ method: 'POST', url: '/api/newsletter/send', payload, token: other });
     expect(send.statusCode).toBe(404);
   });
 });

@@ -6,6 +6,7 @@ import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
 import { ApiError } from '../../shared/errors';
 import { ref } from '../../shared/schemas';
+import { requirePlanArea } from '../../shared/planLimits';
 import { findRecord, idParams, readRecord } from '../../autoquery/index';
 import { renderNewsletter } from './content';
 import { NEWSLETTER_BATCH_JOB } from './delivery';
@@ -78,7 +79,7 @@ async function addReceivers(tx: Db, ctx: CallerContext, sendId: number, body: Se
  * the job queue sends it in batches when its time comes.
  */
 export function registerSendRoutes(app: FastifyInstance): void {
-  app.post('/newsletter/send', { schema: { body: ref('SendNewsletter'), response: { 200: ref('NewsletterSend') } } }, async (request) => {
+  app.post('/newsletter/send', { preHandler: requirePlanArea('newsletters'), schema: { body: ref('SendNewsletter'), response: { 200: ref('NewsletterSend') } } }, async (request) => {
     const { ctx } = request;
     const body = request.body as SendNewsletter;
     const at = sendDate(ctx, body.SendDate);

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useCompanyNow } from '../../auth/profile';
 import { bookingCustomerName, totalQuantity } from '../../common/bookings/bookingTypes';
 import { formatRange } from '../../common/bookings/formatRange';
+import { useLicenseLimitPage } from '../../common/licenseLimit';
 import { AgendaList } from './AgendaList';
 import { BoardCalendar } from './BoardCalendar';
 import { BookingDrawer } from './BookingDrawer';
@@ -27,6 +28,8 @@ export default function SchedulerPage() {
   const translate = useTranslate();
   const locale = useLocale();
   const navigate = useNavigate();
+  // Spec core.md §8: on the scheduler the license modal stays closed once this session started a trial.
+  useLicenseLimitPage({ suppressDuringSessionTrial: true });
   const today = useCompanyNow().slice(0, 10);
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [params, setParams] = useSearchParams();
