@@ -16,7 +16,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Typography,
@@ -29,6 +28,7 @@ import { apiErrorInfo, useApi } from '../../common/api';
 import { formatWireDate } from '../../i18n/format';
 import { HtmlView } from './HtmlView';
 import { EMAIL } from './api';
+import { FixedPagination } from '../../common/FixedPagination';
 
 const PAGE_SIZE = 25;
 const STATUS_COLOR = { queued: 'default', sent: 'success', failed: 'error' } as const;
@@ -160,15 +160,7 @@ export default function MessageLogTab() {
               ))}
             </TableBody>
           </Table>
-          <TablePagination
-            component="div"
-            count={data.Total}
-            page={page}
-            rowsPerPage={PAGE_SIZE}
-            rowsPerPageOptions={[PAGE_SIZE]}
-            onPageChange={(_e, next) => setPage(next)}
-            labelDisplayedRows={({ from, to, count }) => translate('messages.rows', { from, to, count })}
-          />
+          <FixedPagination count={data.Total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
         </TableContainer>
       )}
       {viewing !== null && <ViewDialog id={viewing} onClose={() => setViewing(null)} />}

@@ -14,7 +14,6 @@ import {
   Stack,
   Tab,
   Tabs,
-  TablePagination,
   Typography,
 } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
@@ -25,6 +24,7 @@ import { PageHeading } from '../../common/PageHeading';
 import { apiErrorInfo, useApi } from '../../common/api';
 import { formatWireDate } from '../../i18n/format';
 import { HtmlView } from './HtmlView';
+import { FixedPagination } from '../../common/FixedPagination';
 
 const PAGE_SIZE = 25;
 
@@ -115,15 +115,7 @@ export default function OutboxPage() {
                 </ListItem>
               ))}
             </List>
-            <TablePagination
-              component="div"
-              count={data.Total}
-              page={page}
-              rowsPerPage={PAGE_SIZE}
-              rowsPerPageOptions={[PAGE_SIZE]}
-              onPageChange={(_e, next) => setPage(next)}
-              labelDisplayedRows={({ from, to, count }) => translate('messages.rows', { from, to, count })}
-            />
+            <FixedPagination count={data.Total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
           </Card>
           <Card sx={{ flex: 1, width: '100%', minWidth: 0 }}>
             <CardContent>{current !== null && <MessageView id={current} />}</CardContent>

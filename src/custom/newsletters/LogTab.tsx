@@ -12,7 +12,6 @@ import {
   LinearProgress,
   Stack,
   TableCell,
-  TablePagination,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -26,6 +25,7 @@ import { SafeHtml } from './SafeHtml';
 import { OutlinedTable } from '../../common/OutlinedTable';
 import { SendMethodIcon } from './SendMethodIcon';
 import { PAGE_SIZE, useNewsletterList, type ListState } from './useNewsletterApi';
+import { FixedPagination } from '../../common/FixedPagination';
 
 /** How often the log is read again while a newsletter is scheduled or being sent. */
 const POLL_MS = 3000;
@@ -191,15 +191,7 @@ export function LogTab({ list, page, onPage }: { list: ListState<Newsletter>; pa
               ))}
         </OutlinedTable>
       )}
-      <TablePagination
-        component="div"
-        count={list.total}
-        page={page}
-        onPageChange={(_e, next) => onPage(next)}
-        rowsPerPage={PAGE_SIZE}
-        rowsPerPageOptions={[PAGE_SIZE]}
-        labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
-      />
+      <FixedPagination count={list.total} page={page} pageSize={PAGE_SIZE} onPage={onPage} />
       <ViewDialog entry={viewing} onClose={() => setViewing(null)} />
     </Box>
   );

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, IconButton, Stack, TableCell, TablePagination, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, IconButton, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import { Link as RouterLink } from 'react-router-dom';
@@ -7,6 +7,7 @@ import type { NewsletterTemplate } from '../../../schema/newsletters';
 import { OutlinedTable } from '../../common/OutlinedTable';
 import { SendMethodIcon } from './SendMethodIcon';
 import { PAGE_SIZE, type ListState } from './useNewsletterApi';
+import { FixedPagination } from '../../common/FixedPagination';
 
 /** The templates tab: send method, heading and edit per template, and 'new template'. */
 export function TemplatesTab({ list, page, onPage }: { list: ListState<NewsletterTemplate>; page: number; onPage: (page: number) => void }) {
@@ -49,15 +50,7 @@ export function TemplatesTab({ list, page, onPage }: { list: ListState<Newslette
               ))}
         </OutlinedTable>
       )}
-      <TablePagination
-        component="div"
-        count={list.total}
-        page={page}
-        onPageChange={(_e, next) => onPage(next)}
-        rowsPerPage={PAGE_SIZE}
-        rowsPerPageOptions={[PAGE_SIZE]}
-        labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
-      />
+      <FixedPagination count={list.total} page={page} pageSize={PAGE_SIZE} onPage={onPage} />
     </Box>
   );
 }
