@@ -27,7 +27,7 @@ export function AgendaList({ events, shades, range, onOpen }: { events: readonly
         const title = DateTime.fromISO(day).setLocale(LOCALES[locale] ?? locale).toFormat('cccc d LLLL');
         return (
           <Box component="section" key={day} aria-label={title}>
-            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, textTransform: 'capitalize' }}>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, '&::first-letter': { textTransform: 'uppercase' } }}>
               {title}
             </Typography>
             {closed.map((s) => (

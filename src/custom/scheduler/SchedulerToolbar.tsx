@@ -6,6 +6,7 @@ import { useLocale, useTranslate } from 'react-admin';
 import { DateTime } from 'luxon';
 import type { Service } from '../../../schema/services';
 import { BOARD_VIEWS, fromWire, type BoardResource, type BoardView } from './model';
+import { Picker } from '../../common/inputs/DateTimeInputs';
 
 const LOCALES: Record<string, string> = { sv: 'sv', en: 'en-US', fi: 'fi', no: 'nb' };
 
@@ -80,18 +81,12 @@ export function SchedulerToolbar(p: ToolbarProps) {
           <ChevronRightIcon />
         </IconButton>
       </Stack>
-      <Typography variant="h6" component="h2" sx={{ fontSize: { xs: 16, sm: 20 }, textTransform: 'capitalize', mr: 1 }} aria-live="polite">
+      <Typography variant="h6" component="h2" sx={{ fontSize: { xs: 16, sm: 20 }, mr: 1, '&::first-letter': { textTransform: 'uppercase' } }} aria-live="polite">
         {rangeTitle(p.view, p.range, locale)}
       </Typography>
-      <TextField
-        type="date"
-        size="small"
-        label={translate('scheduler.date')}
-        value={p.day}
-        onChange={(e) => e.target.value && !Number.isNaN(fromWire(e.target.value).getTime()) && p.onDay(e.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ width: 160 }}
-      />
+      <Box sx={{ width: 170 }}>
+        <Picker kind="date" size="small" label={translate('scheduler.date')} value={p.day} required onChange={(v) => v && !Number.isNaN(fromWire(v).getTime()) && p.onDay(v)} />
+      </Box>
       <ToggleButtonGroup size="small" exclusive value={p.view} sx={{ '& .MuiToggleButton-root': { color: 'text.primary' } }} onChange={(_e, v: BoardView | null) => v && p.onView(v)} aria-label={translate('scheduler.view')}>
         {BOARD_VIEWS.map((v) => (
           <ToggleButton key={v} value={v}>
