@@ -319,6 +319,8 @@ export interface MoveBookingResource {
   From?: string;
   /** @maxLength 30 */
   To?: string;
+  /** As on PUT /bookings/{Id}: the move skips the schedule check (never the overlap check) and the booking keeps the flag. */
+  AllowBookingOutsideSchedules?: boolean;
 }
 
 /** GET /bookings/{Id}/resources/available: the resources the booking could take at its time. */

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
+import { useNotify } from 'react-admin';
 import type { LicenseLimit } from '../dataProvider/types';
 import { isTrialActive, setTrialActive, TRIAL_SESSION_KEY } from '../dataProvider/trial';
 
@@ -53,4 +54,38 @@ export function licenseLimitToShow(limit: LicenseLimit, page: LicenseLimitPage |
   if (limit.CurrentTrialPeriod?.Active) return null;
   if (page?.suppressDuringSessionTrial && sessionTrial) return null;
   return { ...limit, Header: page?.Header ?? limit.Header, Body: page?.Body ?? limit.Body };
+}
+
+/**
+ * Whether a failed call was a plan limit (402/426): the license modal already shows it (the HTTP
+ * client opened it), so a form neither notifies it nor sets form errors (spec core.md §8).
+ * @example if (isLicenseLimitError(error)) return;
+ */
+export function isLicenseLimitError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const body = 'body' in error && typeof error.body === 'object' && error.body !== null ? error.body : {};
+  if ('licenseLimit' in body && body.licenseLimit) return true;
+  const status = 'status' in error ? error.status : undefined;
+  return status === 402 || status === 426;
+}
+
+/**
+ * react-admin's save failure notification (the server's message, none when the field errors show
+ * under the inputs), silent for a plan limit: pass it as `mutationOptions.onError` of Create/Edit.
+ * @example
+ * const onError = useSaveErrorNotify();
+ * <Create mutationOptions={{ onError }}>…</Create>
+ */
+export function useSaveErrorNotify(): (error: unknown) => void {
+  const notify = useNotify();
+  return useCallback(
+    (error: unknown) => {
+      if (isLicenseLimitError(error)) return;
+      const e = typeof error === 'object' && error !== null ? (error as { message?: unknown; body?: { errors?: Record<string, unknown> } }) : undefined;
+      if (e?.body?.errors && Object.keys(e.body.errors).length > 0) return;
+      const message = typeof error === 'string' ? error : typeof e?.message === 'string' && e.message ? e.message : 'ra.notification.http_error';
+      notify(message, { type: 'error', messageArgs: { _: message } });
+    },
+    [notify],
+  );
 }

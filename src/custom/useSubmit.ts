@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNotify } from 'react-admin';
-import { apiErrorInfo, isLicenseLimit } from '../common/api';
+import { apiErrorInfo } from '../common/api';
+import { isLicenseLimitError } from '../common/licenseLimit';
 
 /**
  * Wraps a save for a react-admin `<Form onSubmit>`: notifies success, and on failure notifies the
@@ -23,8 +24,8 @@ export function useSubmit<V, R = unknown>(
         onSuccess?.(result);
         return undefined;
       } catch (error) {
-        const { status, message, fieldErrors } = apiErrorInfo(error);
-        if (isLicenseLimit(status)) return undefined;
+        if (isLicenseLimitError(error)) return undefined;
+        const { message, fieldErrors } = apiErrorInfo(error);
         notify(message || 'custom.common.unknownError', { type: 'error' });
         return fieldErrors;
       }

@@ -13,6 +13,8 @@ import { renderResources, resourceApis } from '../../src/resources/engine/render
 import type { ResourceDeclaration } from '../../src/resources/engine/types';
 import { loadContract } from '../../src/resources/engine/schema';
 import { accessCheck } from '../../src/auth/authProvider';
+import { ShellContext } from '../../src/shell/ShellContext';
+import { LicenseLimitModal } from '../../src/shell/LicenseLimitModal';
 
 // The contract loads lazily in the app (its own chunk); tests load it up front so forms render without suspending.
 await loadContract();
@@ -75,8 +77,14 @@ export function listHandler(path: string, records: { Id: number }[]) {
   });
 }
 
+/** The screen alone, with the license modal that the shell's layout opens on a 402/426. */
 function BareLayout({ children }: LayoutProps) {
-  return <div>{children}</div>;
+  return (
+    <div>
+      {children}
+      <LicenseLimitModal />
+    </div>
+  );
 }
 
 /** Renders the declared resources inside react-admin (English, the real data provider against msw) at `url`. */
@@ -94,7 +102,8 @@ export function authProviderFor(roleIds: number[]): AuthProvider {
 }
 
 export function renderAdmin(declarations: ResourceDeclaration[], url: string, options: { authProvider?: AuthProvider } = {}) {
-  const httpClient = createHttpClient({ apiKey: 'test-key', events: new AppEvents(), getLanguage: () => 'en', translate: (key) => key });
+  const events = new AppEvents();
+  const httpClient = createHttpClient({ apiKey: 'test-key', events, getLanguage: () => 'en', translate: (key) => key });
   const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
   const dataProvider = withFieldLabels(createDataProvider(API, httpClient, resourceApis(declarations)), (key, options) => i18nProvider.translate(key, options));
   let location = { pathname: '', hash: '', search: '' };
@@ -106,9 +115,11 @@ export function renderAdmin(declarations: ResourceDeclaration[], url: string, op
       }}
     >
       <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={options.authProvider}>
-        <EmbedsProvider value={embeds}>
-          <AdminUI layout={BareLayout}>{renderResources(declarations)}</AdminUI>
-        </EmbedsProvider>
+        <ShellContext.Provider value={{ events, menu: [], unpaddedPaths: [], roles: () => [] }}>
+          <EmbedsProvider value={embeds}>
+            <AdminUI layout={BareLayout}>{renderResources(declarations)}</AdminUI>
+          </EmbedsProvider>
+        </ShellContext.Provider>
       </AdminContext>
     </TestMemoryRouter>,
   );

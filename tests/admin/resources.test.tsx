@@ -147,6 +147,27 @@ describe('services', () => {
     expect(callsTo('POST', '/services')[0].body).toMatchObject({ Name: 'Yoga', Description: 'Morning yoga', Duration: 120, DurationTypeId: 1 });
   });
 
+  it('a service past the plan limit opens the license modal, with no error toast next to it (core.md §8)', async () => {
+    server.use(
+      http.post(`${API}/services`, () =>
+        HttpResponse.json(
+          { Header: 'Service limit reached', Body: 'Your plan holds 3 services. Upgrade to Standard for more.', SuggestedLicenseToUpgrade: { Id: 2, Name: 'Standard' }, ResponseStatus: { ErrorCode: 'LicenseLimit', Message: 'Your plan holds 3 services.' } },
+          { status: 402 },
+        ),
+      ),
+    );
+    renderAdmin(declarations, '/services/new');
+    fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'Yoga' } });
+    fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: 'Morning yoga' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const modal = await screen.findByRole('dialog', { name: 'Service limit reached' });
+    expect(within(modal).getByText('Your plan holds 3 services. Upgrade to Standard for more.')).toBeInTheDocument();
+    expect(callsTo('POST', '/services')).toHaveLength(1);
+    expect(screen.getAllByText(/Your plan holds 3 services/)).toHaveLength(1);
+    // No form errors: the inputs keep their values without an error text.
+    expect(screen.getByLabelText(/^Name/)).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('requires Name and Description on create', async () => {
     renderAdmin(declarations, '/services/new');
     fireEvent.change(await screen.findByLabelText(/^Sort order/), { target: { value: '3' } });

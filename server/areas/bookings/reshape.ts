@@ -168,7 +168,11 @@ export async function changeResource(db: Db, ctx: CallerContext, id: number, bod
 }
 
 /** PUT /bookings/resources/move: from one resource to another, and optionally to another time. */
-export async function moveBooking(db: Db, ctx: CallerContext, body: { BookingId: number; FromResourceId: number; ToResourceId: number; From?: string; To?: string }): Promise<void> {
+export async function moveBooking(
+  db: Db,
+  ctx: CallerContext,
+  body: { BookingId: number; FromResourceId: number; ToResourceId: number; From?: string; To?: string; AllowBookingOutsideSchedules?: boolean },
+): Promise<void> {
   const current = await currentResources(db, body.BookingId);
   const moving = current.find((r) => r.ResourceId === body.FromResourceId);
   if (!(await loadBookingRow(db, ctx.companyId, body.BookingId))) throw ApiError.notFound(bookingWords.booking[ctx.lang], body.BookingId);
@@ -176,7 +180,14 @@ export async function moveBooking(db: Db, ctx: CallerContext, body: { BookingId:
   const types = await resourceTypesOf(db, ctx.companyId, [body.ToResourceId]);
   if (!types.get(body.ToResourceId)?.includes(moving.ResourceTypeId)) throw ApiError.field(400, 'ToResourceId', bookingKey('ResourceNotOfType'));
   const next = current.map((r) => (r.ResourceId === body.FromResourceId ? { ...r, ResourceId: body.ToResourceId } : r));
-  await reshape(db, ctx, body.BookingId, { resources: next, from: body.From, to: body.To, event: 'Moved', eventKind: 'changed' });
+  await reshape(db, ctx, body.BookingId, {
+    resources: next,
+    from: body.From,
+    to: body.To,
+    allowOutside: body.AllowBookingOutsideSchedules,
+    event: 'Moved',
+    eventKind: 'changed',
+  });
 }
 
 /**

@@ -23,6 +23,7 @@ import { DeleteButton } from './DeleteButton';
 import { useMayWrite } from '../../auth/roles';
 import { useLocation } from 'react-router-dom';
 import { returnPath } from './returnTo';
+import { useSaveErrorNotify } from '../../common/licenseLimit';
 
 /**
  * Form values → request body: the declaration's transform, then only what the input schema accepts.
@@ -90,8 +91,10 @@ export function EngineCreate() {
   const defs = useDefinitions();
   const form = declaration.form as FormSpec<RaRecord>;
   const back = returnPath(useLocation().search);
+  // A plan limit (402/426) shows in the license modal only: no toast next to it.
+  const onError = useSaveErrorNotify();
   return (
-    <Create redirect={back ? () => back : 'edit'} transform={(values: Record<string, unknown>) => toBody(declaration, defs, values)}>
+    <Create redirect={back ? () => back : 'edit'} transform={(values: Record<string, unknown>) => toBody(declaration, defs, values)} mutationOptions={{ onError }}>
       <SimpleForm defaultValues={form.defaults}>
         <FormSections form={form} />
       </SimpleForm>
@@ -178,9 +181,11 @@ export function EngineEdit(): ReactElement {
   const declaration = useDeclaration();
   const defs = useDefinitions();
   const form = declaration.form as FormSpec<RaRecord>;
+  const onError = useSaveErrorNotify();
   return (
     <Edit
       mutationMode="pessimistic"
+      mutationOptions={{ onError }}
       redirect={false}
       transform={(values: Record<string, unknown>) => toBody(declaration, defs, values)}
       actions={

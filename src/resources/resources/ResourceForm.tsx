@@ -19,6 +19,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { FieldValues } from 'react-hook-form';
 import type { ResourceDetails, ResourceInput } from '../../../schema/scheduling';
 import { apiErrorInfo } from '../../common/api';
+import { isLicenseLimitError } from '../../common/licenseLimit';
 import { FormPart } from '../schedules/scheduleForm';
 import { ColorInput } from '../../common/inputs/ColorInput';
 import { RecordEditForm } from '../engine/EngineForm';
@@ -81,6 +82,7 @@ function ResourceFields() {
 function useCreateFailed() {
   const notify = useNotify();
   return (error: unknown) => {
+    if (isLicenseLimitError(error)) return;
     const { message } = apiErrorInfo(error);
     notify(message || 'errors.unknownError', { type: 'warning' });
   };

@@ -187,6 +187,29 @@ describe('booking actions', () => {
     expect((await logOf(created.Id)).map((l) => l.Event)).toEqual(['Created', 'ResourceChanged', 'Moved', 'ResourceAdded', 'ResourceRemoved']);
   });
 
+  it('move: AllowBookingOutsideSchedules moves to another resource off the schedule in one call, never over another booking', async () => {
+    const [b1, b2, b3] = ['Bana 1', 'Bana 2', 'Bana 3'].map((n) => seed.resources.get(n)!);
+    const created = await book(server, { ServiceId: padel, CustomerId: seed.customerId, From: '2030-03-23T10:00:00', Resources: [{ ResourceTypeId: padelType, ResourceId: b1 }] });
+    // Saturday (one weekend price all day): the courts' schedule ends at 17:00, so 18:10 is outside it.
+    await book(server, { ServiceId: padel, CustomerId: seed.customerId, From: '2030-03-23T18:10:00', To: '2030-03-23T19:10:00', Resources: [{ ResourceTypeId: padelType, ResourceId: b2 }], AllowBookingOutsideSchedules: true });
+    const off = { BookingId: created.Id, FromResourceId: b1, ToResourceId: b3, From: '2030-03-23T18:10:00', To: '2030-03-23T19:10:00' };
+
+    const refused = await put('/api/bookings/resources/move', off);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(errorOf(refused)).toMatchObject({ ErrorCode: 'BookingNotOffered', Errors: [{ FieldName: 'From' }] });
+    expect(await getBooking(server, created.Id)).toMatchObject({ From: '2030-03-23T10:00:00', Resources: [{ ResourceId: b1 }] });
+
+    const taken = await put('/api/bookings/resources/move', { ...off, ToResourceId: b2, AllowBookingOutsideSchedules: true });
+    expect(taken.statusCode, taken.body).toBe(409);
+
+    const moved = await put('/api/bookings/resources/move', { ...off, AllowBookingOutsideSchedules: true });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const booking = moved.json() as Booking;
+    expect(booking).toMatchObject({ From: '2030-03-23T18:10:00', To: '2030-03-23T19:10:00', AllowBookingOutsideSchedules: true });
+    expect(booking.Resources.map((r) => r.ResourceId)).toEqual([b3]);
+    expect((await logOf(created.Id)).map((l) => l.Event)).toEqual(['Created', 'Moved']);
+  });
+
   it('settings: defaults, partial update, and the default status of new bookings', async () => {
     const initial = (await server.api({ method: 'GET', url: '/api/bookings/settings' })).json() as BookingSettings;
     expect(initial).toMatchObject({ DefaultStatusId: 1, QueueEnabled: false });
