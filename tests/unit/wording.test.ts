@@ -35,7 +35,8 @@ describe('one word per concept', () => {
   for (const lang of ['sv', 'no'] as const) {
     it.each(TERMS[lang])(`${lang}: $concept is "$word" everywhere`, ({ not }) => {
       const others = texts(screens[lang])
-        .filter(([key, text]) => !NAMES.has(key) && not.test(text))
+        // Placeholders (%{booking}) are names the code fills in, not words on the screen.
+        .filter(([key, text]) => !NAMES.has(key) && not.test(text.replace(/%\{\w+\}/g, '')))
         .map(([key, text]) => `${key}: ${text}`);
       expect(others).toEqual([]);
     });
