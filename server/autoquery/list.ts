@@ -59,7 +59,8 @@ export function whereClause<T, In, Q>(d: ResourceDeclaration<T, In, Q>, cols: Ma
   const conds = [`t.company_id = ${p.add(ctx.companyId)}`];
   for (const [param, filter] of Object.entries((d.filters ?? {}) as Record<string, string | FilterFn<Q> | undefined>)) {
     const value = q[param];
-    if (value === undefined || value === null || value === '' || !filter) continue;
+    // An empty list filters nothing, as an empty query parameter does (a JSON body may send []).
+    if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) || !filter) continue;
     if (typeof filter === 'function') {
       const cond = filter(value, p, query, ctx);
       if (cond) conds.push(cond);
