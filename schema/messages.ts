@@ -166,6 +166,8 @@ export interface CaughtMessage {
   Created: LocalDateTime;
   /** Base64 only on GET /messages/outbox/{Id}. */
   Attachments: { FileName: string; ContentType: string; Size: number; Base64?: string }[];
+  /** Extra headers the mail was sent with, e.g. List-Unsubscribe (only on GET /messages/outbox/{Id}). */
+  Headers?: { [name: string]: string };
 }
 
 export interface CaughtMessageQuery {

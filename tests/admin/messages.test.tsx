@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import MessageLogTab from '../../src/custom/messages/MessageLogTab';
-import type { MessageLogEntry } from '../../schema/messages';
+import OutboxPage from '../../src/custom/messages/OutboxPage';
+import type { CaughtMessage, MessageLogEntry } from '../../schema/messages';
 import { API, calls, list, renderPage, server, startMockApi } from './customHarness';
 
 startMockApi();
@@ -74,5 +75,33 @@ describe('message log tab', () => {
     server.use(http.get(`${API}/messages/log`, () => HttpResponse.json(list([]))));
     renderPage(<MessageLogTab />);
     expect(await screen.findByText('No messages have been sent yet.')).toBeInTheDocument();
+  });
+});
+
+describe('outbox page', () => {
+  it("shows a newsletter's List-Unsubscribe headers with the mail", async () => {
+    const link = 'https://booking.example.com/api/newsletter/unsubscribe/7.42.abc';
+    const mail: CaughtMessage = {
+      Id: 1,
+      Channel: 'email',
+      Transport: 'sandbox',
+      From: 'no-reply@example.com',
+      To: 'ann@example.com',
+      Subject: 'Spring news',
+      Text: 'Hello Ann',
+      Html: '<p>Hello Ann</p>',
+      Kind: 'newsletter',
+      Created: '2026-11-20T10:00:00',
+      Attachments: [],
+    };
+    server.use(
+      http.get(`${API}/messages/outbox`, () => HttpResponse.json(list([mail] as unknown as JsonBodyType[]))),
+      http.get(`${API}/messages/outbox/1`, () =>
+        HttpResponse.json({ ...mail, Headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } as unknown as JsonBodyType),
+      ),
+    );
+    renderPage(<OutboxPage />, '/messages/outbox');
+    expect(await screen.findByText(`List-Unsubscribe: <${link}>`)).toBeTruthy();
+    expect(screen.getByText('List-Unsubscribe-Post: List-Unsubscribe=One-Click')).toBeTruthy();
   });
 });

@@ -27,7 +27,11 @@ describe('an administrator sends a newsletter', () => {
     await page.locator('input[name="Heading"]').fill('Höstnytt från Solrosen');
     const editor = page.locator('.ProseMirror').first();
     await editor.click();
-    await page.keyboard.type('Hej {{ Customer.Firstname }}, nu startar höstens kurser!');
+    await page.keyboard.type('Hej , nu startar höstens kurser!');
+    // Put the cursor after 'Hej ' and click a merge field: it goes in where the cursor is.
+    for (let i = 0; i < ', nu startar höstens kurser!'.length; i++) await page.keyboard.press('ArrowLeft');
+    await page.getByRole('button', { name: 'Förnamn' }).click();
+    await expect.poll(() => editor.textContent(), { timeout: 10000 }).toBe('Hej {{ Customer.Firstname }}, nu startar höstens kurser!');
     await page.locator('button[type="submit"]').first().click();
     await page.waitForURL(/\/newsletters\/templates\/\d+$/, { timeout: 15000 });
     await page.getByRole('button', { name: 'Testutskick' }).click();

@@ -248,4 +248,32 @@ describe('unsubscribe link', () => {
     expect(done.body).toContain('You will no longer receive newsletters');
     expect(await subscribed()).toBe(false);
   });
+
+  it('carries List-Unsubscribe and List-Unsubscribe-Post; a one-click POST to the header\'s link unsubscribes, a tampered one does not', async () => {
+    const [id] = await subscribers(1, 'ettklick');
+    const tpl = await newTemplate();
+    const send = await ok<NewsletterSend>('POST', '/api/newsletter/send', { Id: tpl.Id, Customers: [id] });
+    await makeDue(send.Id);
+    await dispatchDueNewsletters(server.app);
+    await server.app.jobs.drain();
+    const [caught] = await server.app.catcher.list(server.db, companyId, { to: 'ettklick1@example.com', kind: 'newsletter' });
+    expect(caught.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const header = /^<(https?:\/\/[^>]+)>$/.exec(caught.headers['List-Unsubscribe'])![1];
+    expect(caught.html).toContain(header);
+    // The outbox page shows the headers too.
+    const shown = await ok<{ Headers: Record<string, string> }>('GET', `/api/messages/outbox/${caught.id}`);
+    expect(shown.Headers['List-Unsubscribe']).toBe(`<${header}>`);
+
+    const path = new URL(header).pathname;
+    const oneClick = (url: string) =>
+      server.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const subscribed = async () => (await server.db.one<{ s: boolean }>('select subscribed_to_newsletter as s from customers where id = $1', [id]))!.s;
+    const tampered = path.slice(0, -2) + (path.endsWith('AA') ? 'BB' : 'AA');
+    expect((await oneClick(tampered)).statusCode).toBe(404);
+    expect((await oneClick(path.replace(`.${id}.`, `.${id + 1}.`))).statusCode).toBe(404);
+    expect(await subscribed()).toBe(true);
+    const done = await oneClick(path);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await subscribed()).toBe(false);
+  });
 });

@@ -43,6 +43,6 @@ export function registerOutboxRoutes(app: FastifyInstance): void {
     const id = (request.params as { Id: number }).Id;
     const mail = await app.catcher.read(app.db, ctx.companyId, id);
     if (!mail) throw ApiError.notFound(messageWords.logEntry[ctx.lang], id);
-    return { ...toWire(mail, ctx.timeZone), Attachments: mail.attachments.map((a) => ({ FileName: a.filename, ContentType: a.contentType, Size: a.size, Base64: a.base64 })) };
+    return { ...toWire(mail, ctx.timeZone), Headers: mail.headers, Attachments: mail.attachments.map((a) => ({ FileName: a.filename, ContentType: a.contentType, Size: a.size, Base64: a.base64 })) };
   });
 }

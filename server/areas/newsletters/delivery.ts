@@ -105,9 +105,12 @@ export async function sendNewsletterBatch(app: FastifyInstance, payload: { sendI
   for (const entry of entries) {
     const customer = entry.customer_id ? (people.get(entry.customer_id) ?? null) : null;
     try {
-      const message = await renderNewsletter(content, { customer, unsubscribeUrl: entry.customer_id ? linkOf(entry.customer_id) : null });
+      const unsubscribeUrl = entry.customer_id ? linkOf(entry.customer_id) : null;
+      const message = await renderNewsletter(content, { customer, unsubscribeUrl });
       if (send.send_method_id === 1) {
-        await app.mailer.send({ companyId: send.company_id, to: entry.receiver, subject: message.subject, html: message.html, text: message.text, kind: 'newsletter' });
+        // RFC 8058 one-click: a mail client POSTs List-Unsubscribe=One-Click to the same link.
+        const headers = unsubscribeUrl ? { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
+        await app.mailer.send({ companyId: send.company_id, to: entry.receiver, subject: message.subject, html: message.html, text: message.text, kind: 'newsletter', headers });
       } else {
         await app.sms.send({ companyId: send.company_id, to: entry.receiver, text: message.text, kind: 'newsletter' });
       }

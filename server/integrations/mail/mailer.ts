@@ -12,6 +12,8 @@ export interface MailMessage {
   from?: string;
   /** Files sent with the mail, e.g. a report as PDF. */
   attachments?: MailAttachment[];
+  /** Extra headers, e.g. a newsletter's `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface MailAttachment {
@@ -36,6 +38,8 @@ export interface SentMail {
   channel: 'email' | 'sms';
   /** What was attached (the bytes: `readMail`). */
   attachments: { filename: string; contentType: string; size: number }[];
+  /** The extra headers it was sent with ({} when none). */
+  headers: Record<string, string>;
   created: string;
 }
 

@@ -15,6 +15,7 @@ interface OutboxRow {
   channel: 'email' | 'sms';
   attachments: { filename: string; contentType: string; size: number }[] | string;
   attachment_content?: string[] | string;
+  headers: Record<string, string> | string | null;
   created: string | Date;
 }
 
@@ -34,19 +35,20 @@ function toSentMail(row: OutboxRow): SentMail {
     kind: row.kind,
     channel: row.channel ?? 'email',
     attachments: json(row.attachments),
+    headers: json(row.headers ?? {}),
     created: row.created instanceof Date ? row.created.toISOString() : row.created,
   };
 }
 
 /** Columns of a list (without the attachments' bytes). */
-const LIST_COLUMNS = 'id, company_id, transport, message_id, from_address, to_address, subject, text_body, html_body, kind, channel, attachments, created';
+const LIST_COLUMNS = 'id, company_id, transport, message_id, from_address, to_address, subject, text_body, html_body, kind, channel, attachments, headers, created';
 
 /** Records one message in mail_outbox (the catcher): e-mail, or SMS with `channel` 'sms'. */
 export async function recordMail(db: Db, transport: string, from: string, message: MailMessage, messageId: string | null, channel: 'email' | 'sms' = 'email'): Promise<SentMail> {
   const files = message.attachments ?? [];
   const row = await db.one<OutboxRow>(
-    `insert into mail_outbox (company_id, transport, message_id, from_address, to_address, subject, text_body, html_body, kind, attachments, channel, attachment_content)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12::jsonb) returning ${LIST_COLUMNS}`,
+    `insert into mail_outbox (company_id, transport, message_id, from_address, to_address, subject, text_body, html_body, kind, attachments, channel, attachment_content, headers)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12::jsonb, $13::jsonb) returning ${LIST_COLUMNS}`,
     [
       message.companyId,
       transport,
@@ -60,6 +62,7 @@ export async function recordMail(db: Db, transport: string, from: string, messag
       JSON.stringify(files.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length }))),
       channel,
       JSON.stringify(files.map((a) => a.content.toString('base64'))),
+      JSON.stringify(message.headers ?? {}),
     ],
   );
   return toSentMail(row!);

@@ -29,6 +29,7 @@ export class SmtpMailer implements Mailer {
       text: message.text,
       html: message.html,
       attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+      headers: message.headers,
     });
     return recordMail(this.db, this.transport, from, message, info.messageId ?? null);
   }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { MergeFieldChips, type MergeField } from './MergeFieldChips';
 import { ClearButtons, FormatButtons, LinkButtons, ListButtons, RichTextInput, RichTextInputToolbar, useTiptapEditor, type RichTextInputProps } from 'ra-input-rich-text';
 
 /** Headers 1 and 2 (the spec's rich-text rule) as two toggle buttons; a second press makes the line a paragraph again. */
@@ -37,12 +38,13 @@ function HeadingButtons() {
 /**
  * react-admin's rich-text input with a toolbar of labelled toggle buttons only (headers 1 and 2,
  * bold/italic, lists, links, clear): ra-input-rich-text's level select is a list item without a
- * list, which screen readers and the accessibility audit reject. Load it lazily: it pulls in tiptap.
+ * list, which screen readers and the accessibility audit reject. With `mergeFields`, the fields follow
+ * as chips that insert at the cursor (`mergeFieldsLabel` titles them). Load it lazily: it pulls in tiptap.
  * @example
  * const RichTextEditor = lazy(() => import('../../common/inputs/RichTextEditor'));
- * <RichTextEditor source="Body" label="newsletters.fields.Body" fullWidth />
+ * <RichTextEditor source="Body" label="newsletters.fields.Body" fullWidth mergeFields={fields} mergeFieldsLabel="newsletters.template.mergeFields" />
  */
-export default function RichTextEditor(props: RichTextInputProps) {
+export default function RichTextEditor({ mergeFields = [], mergeFieldsLabel = '', ...props }: RichTextInputProps & { mergeFields?: MergeField[]; mergeFieldsLabel?: string }) {
   return (
     <RichTextInput
       {...props}
@@ -53,6 +55,7 @@ export default function RichTextEditor(props: RichTextInputProps) {
           <ListButtons />
           <LinkButtons />
           <ClearButtons />
+          <MergeFieldChips fields={mergeFields} label={mergeFieldsLabel} />
         </RichTextInputToolbar>
       }
     />

@@ -46,6 +46,11 @@ function MessageView({ id }: { id: number }) {
       <Typography variant="body2">
         {translate('messages.outbox.from')}: {data.From} · {translate('messages.outbox.to')}: {data.To} · {formatWireDate(data.Created, locale)}
       </Typography>
+      {Object.entries(data.Headers ?? {}).map(([name, value]) => (
+        <Typography key={name} variant="caption" component="div" sx={{ overflowWrap: 'anywhere' }} data-testid="outbox-header">
+          {name}: {value}
+        </Typography>
+      ))}
       {data.Html && (
         <Tabs value={shown} onChange={(_e, next: 'html' | 'text') => setTab(next)} aria-label={translate('messages.outbox.format')}>
           <Tab value="html" label="HTML" />

@@ -1,10 +1,11 @@
 import { useRef, type ChangeEvent } from 'react';
-import { Box, Chip, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import ImageIcon from '@mui/icons-material/Image';
 import InsertLink from '@mui/icons-material/InsertLink';
 import { useNotify, useTranslate } from 'react-admin';
 import { ClearButtons, DefaultEditorOptions, FormatButtons, ListButtons, QuoteButtons, RichTextInput, RichTextInputToolbar, useTiptapEditor } from 'ra-input-rich-text';
 import type { MessageFieldTranslation } from '../../../schema/messages';
+import { MergeFieldChips } from '../../common/inputs/MergeFieldChips';
 
 /** The editor commands used here (their types come with extensions this package does not import). */
 interface Chain {
@@ -13,7 +14,6 @@ interface Chain {
   setLink(attributes: { href: string }): Chain;
   unsetLink(): Chain;
   setImage(attributes: { src: string; alt?: string }): Chain;
-  insertContent(content: string): Chain;
   run(): boolean;
 }
 const chain = (editor: ReturnType<typeof useTiptapEditor> | null | undefined): Chain | undefined => editor?.chain().focus() as unknown as Chain | undefined;
@@ -111,22 +111,6 @@ function ImageButton() {
   );
 }
 
-/** The merge fields as chips: a click inserts the field where the cursor is. */
-function MergeFields({ fields }: { fields: MessageFieldTranslation[] }) {
-  const editor = useTiptapEditor();
-  const translate = useTranslate();
-  return (
-    <Box sx={{ flexBasis: '100%', display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center', pt: 0.5 }}>
-      <Typography variant="caption" sx={{ mr: 1 }}>
-        {translate('messages.editor.mergeFields')}
-      </Typography>
-      {fields.map((f) => (
-        <Chip key={f.Id} size="small" label={f.Name} title={f.Field} onClick={() => chain(editor)?.insertContent(f.Field).run()} data-testid="merge-field" />
-      ))}
-    </Box>
-  );
-}
-
 /** The e-mail body: ra-input-rich-text with the spec's rich-text rules and the merge fields. */
 export function RichBody({ source, label, fields }: { source: string; label: string; fields: MessageFieldTranslation[] }) {
   return (
@@ -144,7 +128,7 @@ export function RichBody({ source, label, fields }: { source: string; label: str
           <ImageButton />
           <QuoteButtons size="small" />
           <ClearButtons size="small" />
-          <MergeFields fields={fields} />
+          <MergeFieldChips fields={fields} label="messages.editor.mergeFields" />
         </RichTextInputToolbar>
       }
     />

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { FieldValues } from 'react-hook-form';
@@ -8,43 +8,19 @@ import type { QueryResponse } from '../../../schema/common';
 import type { NewsletterTemplate, NewsletterTemplateInput } from '../../../schema/newsletters';
 import { apiErrorInfo, useApi } from '../../common/api';
 import { PageHeading } from '../../common/PageHeading';
+import type { MergeField } from '../../common/inputs/MergeFieldChips';
 import { useSubmit } from '../useSubmit';
 
 const RichTextEditor = lazy(() => import('../../common/inputs/RichTextEditor'));
 
-interface FieldTranslation {
-  Id: string;
-  Field: string;
-  Name: string;
-}
-
-/** The merge fields a newsletter can use; a click copies one to paste into the text. */
-function MergeFields() {
+/** The merge fields a newsletter can use (a click in the editor inserts one at the cursor). */
+function useMergeFields(): MergeField[] {
   const api = useApi();
-  const notify = useNotify();
-  const translate = useTranslate();
-  const [fields, setFields] = useState<FieldTranslation[]>([]);
+  const [fields, setFields] = useState<MergeField[]>([]);
   useEffect(() => {
-    api.call<FieldTranslation[]>('GET', '/newsletter/fieldtranslations').then(setFields, () => setFields([]));
+    api.call<MergeField[]>('GET', '/newsletter/fieldtranslations').then(setFields, () => setFields([]));
   }, [api]);
-  if (!fields.length) return null;
-  return (
-    <Box sx={{ mb: 2 }}>
-      <Typography variant="body2" color="text.secondary" gutterBottom>
-        {translate('newsletters.template.mergeFields')}
-      </Typography>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-        {fields.map((f) => (
-          <Chip
-            key={f.Id}
-            label={f.Name}
-            size="small"
-            onClick={() => void navigator.clipboard?.writeText(f.Field).then(() => notify('newsletters.template.copied', { type: 'info', messageArgs: { field: f.Field } }))}
-          />
-        ))}
-      </Stack>
-    </Box>
-  );
+  return fields;
 }
 
 /** A test of the saved template to one receiver (the spec: a newsletter test needs a receiver). */
@@ -91,6 +67,7 @@ export default function TemplatePage() {
   const api = useApi();
   const navigate = useNavigate();
   const translate = useTranslate();
+  const mergeFields = useMergeFields();
   const templateId = id ? Number(id) : undefined;
   const [record, setRecord] = useState<NewsletterTemplate | null | undefined>(templateId ? undefined : null);
   useEffect(() => {
@@ -133,9 +110,8 @@ export default function TemplatePage() {
                 validate={required()}
               />
               <TextInput source="ImageUrl" label="newsletters.fields.ImageUrl" fullWidth helperText="newsletters.template.imageHelp" />
-              <MergeFields />
               <Suspense fallback={<CircularProgress size={24} />}>
-                <RichTextEditor source="Body" label="newsletters.fields.Body" fullWidth />
+                <RichTextEditor source="Body" label="newsletters.fields.Body" fullWidth mergeFields={mergeFields} mergeFieldsLabel="newsletters.template.mergeFields" />
               </Suspense>
               <Stack direction="row" spacing={2} sx={{ pt: 1 }}>
                 <SaveButton />
