@@ -3,7 +3,7 @@
  * localizer and drag-and-drop addon). Nothing else in the scheduler imports the library: to replace
  * it, write another component with these props.
  */
-import { memo, useCallback, useMemo, type KeyboardEvent as ReactKeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, type ComponentType, type KeyboardEvent as ReactKeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { Box } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
 import { DateTime } from 'luxon';
@@ -12,17 +12,66 @@ import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
+import { BoardColumn, ColumnShadesContext, shadesByColumn, type ColumnShades } from './BoardColumn';
 import { statusLook, type BoardEvent, type BoardResource, type Shade } from './model';
 
 /** Weeks start on Monday (luxon numbers weekdays 1–7 from Monday). */
 const localizer = luxonLocalizer(DateTime, { firstDayOfWeek: 1 });
 
+/**
+ * The board's dates are the browser's wall-clock dates (luxon's default zone), so the localizer's
+ * most called steps are the same with plain dates: a week lays out 140 columns of 96 slots and
+ * filters every booking per column, and luxon's objects made that a good part of drawing it.
+ */
+const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
+const luxonInRange = localizer.inRange;
+Object.assign(localizer, {
+  getSlotDate: (d: Date, minutesFromMidnight: number, offset: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate(), 0, minutesFromMidnight + offset),
+  inRange: (day: Date, min: Date, max: Date, unit?: Parameters<typeof luxonInRange>[3]) =>
+    (unit ?? 'day') === 'day' ? startOfDay(day) >= startOfDay(min) && startOfDay(day) <= startOfDay(max) : luxonInRange(day, min, max, unit),
+  isSameDate: (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate(),
+  min: (a: Date, b: Date) => new Date(Math.min(+a, +b)),
+  max: (a: Date, b: Date) => new Date(Math.max(+a, +b)),
+  merge: (date: Date | null, time: Date | null) => {
+    if (!date && !time) return null;
+    const d = date ?? new Date();
+    const t = time ?? startOfDay(d);
+    return new Date(d.getFullYear(), d.getMonth(), d.getDate(), t.getHours(), t.getMinutes(), t.getSeconds(), t.getMilliseconds());
+  },
+});
+
+/** A time of day as the localizer writes it ('t'), once per culture and minute: a week labels a thousand bookings with a few dozen times. */
+const times = new Map<string, string>();
+function timeOf(d: Date, culture: string) {
+  const key = `${culture}|${d.getHours()}:${d.getMinutes()}`;
+  let text = times.get(key);
+  if (text === undefined) times.set(key, (text = localizer.format(d, 't', culture)));
+  return text;
+}
+const FORMATS = {
+  eventTimeRangeFormat: ({ start, end }: { start: Date; end: Date }, culture = '') => `${timeOf(start, culture)} – ${timeOf(end, culture)}`,
+  eventTimeRangeStartFormat: ({ start }: { start: Date }, culture = '') => `${timeOf(start, culture)} – `,
+  eventTimeRangeEndFormat: ({ end }: { end: Date }, culture = '') => ` – ${timeOf(end, culture)}`,
+};
+
+const SCROLL_TO = new Date(1970, 0, 1, 7);
+const resourceId = (r: BoardResource | null) => r?.id as number;
+const resourceTitle = (r: BoardResource | null) => r?.name ?? '';
+const eventResource = (e: CalendarItem) => e.resourceId;
+const always = () => true;
+
 /** The interface language as the calendar's culture: 24 h everywhere but English. */
 const CULTURES: Record<string, string> = { sv: 'sv', en: 'en-US', fi: 'fi', no: 'nb' };
 
-type CalendarItem =
-  | { kind: 'booking'; key: string; start: Date; end: Date; resourceId: number; title: string; item: BoardEvent }
-  | { kind: 'shade'; key: string; start: Date; end: Date; resourceId: number; title: string; shade: Shade };
+/** A booking as the calendar holds it (shaded times are drawn by BoardColumn, not as the library's events). */
+interface CalendarItem {
+  key: string;
+  start: Date;
+  end: Date;
+  resourceId: number;
+  title: string;
+  item: BoardEvent;
+}
 
 /** The addon is CommonJS only: its default export may arrive wrapped once more by the bundler's interop. */
 type WithDnD = typeof dragAndDrop.default;
@@ -74,52 +123,43 @@ function DayHeader({ label }: { label: ReactNode }) {
 function BoardCalendarInner(props: BoardCalendarProps) {
   const { view, date, locale, resources, events, shades, renderEvent, describe, onMove, onSelectRange, onOpen, onDrillDown, onStep } = props;
   const theme = useTheme();
+  // The same item for the same board event, so that a booking a live change left alone is not drawn again.
+  const wrapped = useMemo(() => new WeakMap<BoardEvent, CalendarItem>(), []);
   const items = useMemo<CalendarItem[]>(
-    () => events.map((e) => ({ kind: 'booking', key: e.key, start: e.start, end: e.end, resourceId: e.resourceId, title: e.title, item: e })),
-    [events],
+    () =>
+      events.map((e) => {
+        let item = wrapped.get(e);
+        if (!item) wrapped.set(e, (item = { key: e.key, start: e.start, end: e.end, resourceId: e.resourceId, title: e.title, item: e }));
+        return item;
+      }),
+    [events, wrapped],
   );
-  const background = useMemo<CalendarItem[]>(() => {
-    if (view === 'month') return [];
-    const out: CalendarItem[] = [];
-    shades.forEach((s, i) => {
-      for (const r of s.resourceId === null ? resources : resources.filter((x) => x.id === s.resourceId)) {
-        out.push({ kind: 'shade', key: `s${i}:${r.id}`, start: s.start, end: s.end, resourceId: r.id, title: s.reason, shade: s });
-      }
-    });
-    return out;
-  }, [shades, resources, view]);
+  // Shaded times are drawn by each column (BoardColumn); the week view's 140 columns also leave out the slot boxes.
+  const columns = useMemo<ColumnShades>(() => ({ byColumn: view === 'month' ? new Map() : shadesByColumn(shades), lightSlots: view === 'week' }), [shades, view]);
 
-  const EventBox = useCallback(
-    ({ event }: EventProps<CalendarItem>) =>
-      event.kind === 'booking' ? (
-        <Box component="span" data-event-key={event.key} data-booking-id={event.item.booking.Id} sx={{ display: 'block', overflow: 'hidden' }}>
+  const EventBox = useMemo(
+    () =>
+      memo(({ event }: EventProps<CalendarItem>) => (
+        <span className="board-event-box" data-event-key={event.key} data-booking-id={event.item.booking.Id}>
           {renderEvent(event.item)}
-        </Box>
-      ) : (
-        <Box component="span" sx={{ display: 'block', fontSize: 11, fontStyle: 'italic', p: 0.25 }}>
-          {event.title}
-        </Box>
-      ),
+        </span>
+      )),
     [renderEvent],
   );
-  const components = useMemo(() => ({ event: EventBox, resourceHeader: ResourceHeader, day: { header: DayHeader }, week: { header: DayHeader } }), [EventBox]);
+  const components = useMemo(
+    () => ({
+      event: EventBox,
+      resourceHeader: ResourceHeader,
+      // The library types the column wrapper without props; it passes those BoardColumn declares.
+      dayColumnWrapper: BoardColumn as ComponentType,
+      day: { header: DayHeader },
+      week: { header: DayHeader },
+    }),
+    [EventBox],
+  );
 
   const eventPropGetter = useCallback(
     (event: CalendarItem) => {
-      if (event.kind === 'shade') {
-        const blocking = event.shade.kind === 'exception';
-        return {
-          className: `board-shade board-shade-${event.shade.kind}`,
-          style: {
-            background: blocking
-              ? `repeating-linear-gradient(135deg, ${alpha(theme.palette.warning.main, 0.18)} 0 6px, ${alpha(theme.palette.warning.main, 0.06)} 6px 12px)`
-              : theme.palette.action.hover,
-            border: 'none',
-            color: theme.palette.text.primary,
-            pointerEvents: 'none' as const,
-          },
-        };
-      }
       const look = statusLook(event.item.booking.StatusId);
       const color = event.item.color;
       const text = theme.palette.getContrastText(color);
@@ -140,8 +180,7 @@ function BoardCalendarInner(props: BoardCalendarProps) {
   /** Arrows from a booking: ↑/↓ the one before/after in its column, ←/→ the nearest in the column beside. */
   const onKeyPressEvent = useCallback(
     (event: CalendarItem, e: SyntheticEvent<HTMLElement>) => {
-      if (event.kind !== 'booking') return;
-      const key = (e as ReactKeyboardEvent<HTMLElement>).key;
+        const key = (e as ReactKeyboardEvent<HTMLElement>).key;
       if (key === 'Enter' || key === ' ') {
         e.preventDefault();
         onOpen(event.item);
@@ -175,14 +214,25 @@ function BoardCalendarInner(props: BoardCalendarProps) {
   };
 
   const move = ({ event, start, end, resourceId }: EventInteractionArgs<CalendarItem>) => {
-    if (event.kind !== 'booking') return;
     onMove(event.item, new Date(start), new Date(end), resourceId === undefined ? event.resourceId : Number(resourceId));
   };
 
+  // The time grid scrolls: it takes the focus so that it can be scrolled from the keyboard even on a day without bookings.
+  const board = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    board.current?.querySelectorAll<HTMLElement>('.rbc-time-content').forEach((el) => {
+      el.tabIndex = 0;
+    });
+  });
+
   const timeGrid = view !== 'month';
+  const columnList = useMemo(() => [...resources], [resources]);
+  const tooltip = useCallback((e: CalendarItem) => describe(e.item), [describe]);
+  const onSelectEvent = useCallback((e: CalendarItem) => onOpen(e.item), [onOpen]);
   return (
     <Box
-      className="scheduler-board"
+      ref={board}
+      className={view === 'week' ? 'scheduler-board board-week' : 'scheduler-board'}
       onKeyDown={onBoardKey}
       sx={{
         height: '100%',
@@ -194,8 +244,21 @@ function BoardCalendarInner(props: BoardCalendarProps) {
         '& .rbc-event': { fontSize: 12, borderRadius: 1 },
         '& .rbc-time-header .rbc-header': { height: 'auto', minHeight: 20, whiteSpace: 'normal', overflow: 'visible' },
         '& .rbc-event:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
-        '& .rbc-background-event': { opacity: 1 },
-        '& .board-shade .rbc-event-label': { display: 'none' },
+        '& .board-event-box': { display: 'block', overflow: 'hidden' },
+        '& .board-event-line': { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+        '& .board-event-status': { display: 'block', fontStyle: 'italic' },
+        '& .board-shade': { position: 'absolute', left: 0, right: 0, overflow: 'hidden', pointerEvents: 'none', fontSize: 11, fontStyle: 'italic', p: 0.25, color: theme.palette.text.primary },
+        '& .board-shade-closed': { bgcolor: theme.palette.action.hover },
+        '& .board-shade-exception': {
+          background: `repeating-linear-gradient(135deg, ${alpha(theme.palette.warning.main, 0.18)} 0 6px, ${alpha(theme.palette.warning.main, 0.06)} 6px 12px)`,
+        },
+        // Week: the columns draw their hour and quarter lines as a background (BoardColumn leaves out the slot boxes), so they
+        // and the gutter are the height of the library's 24 hour boxes of 40 px each, whatever the window's height.
+        '&.board-week .rbc-time-gutter, & .board-light-slots': { minHeight: 24 * 40 },
+        '& .board-light-slots': {
+          backgroundImage: `linear-gradient(to bottom, transparent calc(100% - 1px), ${theme.palette.divider} calc(100% - 1px)), linear-gradient(to bottom, transparent calc(100% - 1px), #f7f7f7 calc(100% - 1px))`,
+          backgroundSize: '100% calc(100% / 24), 100% calc(100% / 96)',
+        },
         '& .rbc-today': { bgcolor: alpha(theme.palette.secondary.main, 0.08) },
         '& .rbc-header, & .rbc-time-header-content, & .rbc-time-content, & .rbc-month-view, & .rbc-day-bg + .rbc-day-bg': { borderColor: theme.palette.divider },
         '& .rbc-off-range-bg': { bgcolor: theme.palette.grey[50] },
@@ -205,8 +268,10 @@ function BoardCalendarInner(props: BoardCalendarProps) {
         fontFamily: theme.typography.fontFamily,
       }}
     >
+      <ColumnShadesContext.Provider value={columns}>
       <DnDCalendar
         localizer={localizer}
+        formats={FORMATS}
         culture={CULTURES[locale] ?? locale}
         toolbar={false}
         view={view}
@@ -214,32 +279,32 @@ function BoardCalendarInner(props: BoardCalendarProps) {
         date={date}
         onNavigate={() => undefined}
         events={items}
-        backgroundEvents={background}
-        resources={timeGrid && resources.length ? [...resources] : undefined}
-        resourceIdAccessor={(r: BoardResource | null) => r?.id as number}
-        resourceTitleAccessor={(r: BoardResource | null) => r?.name ?? ''}
-        resourceAccessor={(e: CalendarItem) => e.resourceId}
+        resources={timeGrid && columnList.length ? columnList : undefined}
+        resourceIdAccessor={resourceId}
+        resourceTitleAccessor={resourceTitle}
+        resourceAccessor={eventResource}
         resourceGroupingLayout={view === 'week'}
-        tooltipAccessor={(e: CalendarItem) => (e.kind === 'booking' ? describe(e.item) : e.title)}
+        tooltipAccessor={tooltip}
         components={components}
         eventPropGetter={eventPropGetter}
         onKeyPressEvent={onKeyPressEvent}
-        onSelectEvent={(e: CalendarItem) => e.kind === 'booking' && onOpen(e.item)}
+        onSelectEvent={onSelectEvent}
         selectable
         onSelectSlot={(slot: SlotInfo) => onSelectRange(slot.start, slot.end, slot.resourceId === undefined ? undefined : Number(slot.resourceId))}
         onEventDrop={move}
         onEventResize={move}
-        draggableAccessor={(e: CalendarItem) => e.kind === 'booking'}
-        resizableAccessor={(e: CalendarItem) => e.kind === 'booking'}
+        draggableAccessor={always}
+        resizableAccessor={always}
         resizable
         onDrillDown={(d: Date) => onDrillDown(d)}
         drilldownView="day"
         step={15}
         timeslots={4}
-        scrollToTime={new Date(1970, 0, 1, 7)}
+        scrollToTime={SCROLL_TO}
         showMultiDayTimes
         popup
       />
+      </ColumnShadesContext.Provider>
     </Box>
   );
 }

@@ -3,7 +3,7 @@ import { Alert, Box, LinearProgress, useMediaQuery, type Theme } from '@mui/mate
 import { Title, useLocale, useTranslate } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useCompanyNow } from '../../auth/profile';
-import { bookingCustomerName, totalQuantity } from '../../common/bookings/bookingTypes';
+import { bookingCustomerName, totalQuantity, type Booking } from '../../common/bookings/bookingTypes';
 import { formatRange } from '../../common/bookings/formatRange';
 import { useLicenseLimitPage } from '../../common/licenseLimit';
 import { AgendaList } from './AgendaList';
@@ -69,32 +69,31 @@ export default function SchedulerPage() {
   );
   const opened = openId === null ? null : (data.events.find((e) => e.booking.Id === openId)?.booking ?? null);
 
-  const describe = useCallback(
-    (e: BoardEvent) => {
+  // Once per booking read from the server (a live change replaces only the changed booking's object).
+  const describe = useMemo(() => {
+    const said = new WeakMap<Booking, string>();
+    return (e: BoardEvent) => {
       const b = e.booking;
-      return [formatRange(b.From, b.To, locale), bookingCustomerName(b), b.ServiceName, translate('scheduler.quantity', { count: totalQuantity(b) }), b.StatusName]
-        .filter(Boolean)
-        .join(', ');
-    },
-    [locale, translate],
-  );
+      let text = said.get(b);
+      if (text === undefined) {
+        text = [formatRange(b.From, b.To, locale), bookingCustomerName(b), b.ServiceName, translate('scheduler.quantity', { count: totalQuantity(b) }), b.StatusName]
+          .filter(Boolean)
+          .join(', ');
+        said.set(b, text);
+      }
+      return text;
+    };
+  }, [locale, translate]);
   const renderEvent = useCallback(
     (e: BoardEvent) => {
       const b = e.booking;
       const look = statusLook(b.StatusId);
+      // Plain elements styled by the board's classes: a week holds a thousand of them.
       return (
         <>
-          <Box component="strong" sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-            {bookingCustomerName(b) || `#${b.Id}`}
-          </Box>
-          <Box component="span" sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-            {`${b.ServiceName} · ${totalQuantity(b)}`}
-          </Box>
-          {look !== 'booked' ? (
-            <Box component="span" sx={{ display: 'block', fontStyle: 'italic' }}>
-              {b.StatusName}
-            </Box>
-          ) : null}
+          <strong className="board-event-line">{bookingCustomerName(b) || `#${b.Id}`}</strong>
+          <span className="board-event-line">{`${b.ServiceName} · ${totalQuantity(b)}`}</span>
+          {look !== 'booked' ? <span className="board-event-status">{b.StatusName}</span> : null}
         </>
       );
     },

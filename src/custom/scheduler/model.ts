@@ -106,11 +106,20 @@ export function boardResources(types: readonly ResourceType[], order: ResourceTy
   return out;
 }
 
-/** Each booking once per shown resource it holds. */
-export function boardEvents(bookings: readonly Booking[], resources: readonly BoardResource[]): BoardEvent[] {
+/**
+ * Each booking once per shown resource it holds. With `known` (for the same resources), a booking
+ * read before keeps its board events, so that a live change redraws only the changed booking.
+ */
+export function boardEvents(bookings: readonly Booking[], resources: readonly BoardResource[], known?: WeakMap<Booking, BoardEvent[]>): BoardEvent[] {
   const byId = new Map(resources.map((r) => [r.id, r]));
   const out: BoardEvent[] = [];
   for (const b of bookings) {
+    const seen = known?.get(b);
+    if (seen) {
+      out.push(...seen);
+      continue;
+    }
+    const first = out.length;
     const start = fromWire(b.From);
     const end = fromWire(b.To);
     const title = [bookingCustomerName(b), b.ServiceName].filter(Boolean).join(' · ');
@@ -119,6 +128,7 @@ export function boardEvents(bookings: readonly Booking[], resources: readonly Bo
       if (!column) continue;
       out.push({ key: `${b.Id}:${r.ResourceId}`, booking: b, start, end, resourceId: r.ResourceId, color: column.color, title });
     }
+    known?.set(b, out.slice(first));
   }
   return out;
 }

@@ -101,7 +101,9 @@ export function useSchedulerData(choice: SchedulerChoice): SchedulerData {
     () => [...closedShades(schedules.data ?? [], resources, serviceTypes, range, closedLabel), ...exceptionShades(exceptions.data ?? [])],
     [schedules.data, resources, serviceTypes, range, closedLabel, exceptions.data],
   );
-  const events = useMemo(() => boardEvents(bookings.data ?? [], resources), [bookings.data, resources]);
+  // A booking's board events are kept while the shown resources stay the same (a live change then redraws only its booking).
+  const known = useMemo(() => ({ resources, events: new WeakMap<Booking, BoardEvent[]>() }), [resources]);
+  const events = useMemo(() => boardEvents(bookings.data ?? [], known.resources, known.events), [bookings.data, known]);
 
   const reload = async () => {
     await queryClient.invalidateQueries({ queryKey: ['scheduler', 'bookings'] });

@@ -1,0 +1,70 @@
+/**
+ * One day column of one resource on the board, as the calendar's column wrapper: it draws the
+ * column's shaded times (closed hours, time exceptions) as plain boxes under the bookings instead of
+ * the library's background events (a few hundred in a week, each a full event with drag handles),
+ * and in the week view (140 columns) it leaves out the library's 120 slot boxes per column: the
+ * hour and quarter lines are then the column's CSS background (the `board-light-slots` rules in
+ * BoardCalendar). Selection and dropping do not need the slot boxes: they measure the column.
+ */
+import { Children, createContext, isValidElement, useContext, type CSSProperties, type ReactNode, type Ref } from 'react';
+import { dayOf, type Shade } from './model';
+
+export interface ColumnShades {
+  /** Shades by `${resourceId}|yyyy-MM-dd`, and those of every resource by `*|yyyy-MM-dd`. */
+  byColumn: ReadonlyMap<string, readonly Shade[]>;
+  /** Leave out the slot boxes (the column's background draws the lines). */
+  lightSlots: boolean;
+}
+
+export const ColumnShadesContext = createContext<ColumnShades>({ byColumn: new Map(), lightSlots: false });
+
+/** The shades grouped by the resource column and day they cover. */
+export function shadesByColumn(shades: readonly Shade[]): Map<string, Shade[]> {
+  const out = new Map<string, Shade[]>();
+  for (const s of shades) {
+    const owner = s.resourceId === null ? '*' : String(s.resourceId);
+    for (let d = new Date(s.start.getFullYear(), s.start.getMonth(), s.start.getDate()); d < s.end; d = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1)) {
+      const key = `${owner}|${dayOf(d)}`;
+      const list = out.get(key);
+      if (list) list.push(s);
+      else out.set(key, [s]);
+    }
+  }
+  return out;
+}
+
+interface SlotMetrics {
+  getRange: (start: Date, end: Date) => { top: number; height: number };
+}
+
+export interface BoardColumnProps {
+  children?: ReactNode;
+  className?: string;
+  style?: CSSProperties;
+  date: Date;
+  resource?: number | string | null;
+  slotMetrics: SlotMetrics;
+  ref?: Ref<HTMLDivElement>;
+}
+
+/** A slot box of the library (it alone has a `group` prop). */
+const isSlotGroup = (child: ReactNode) => isValidElement(child) && (child.props as { group?: unknown }).group !== undefined;
+
+export function BoardColumn({ children, className, style, date, resource, slotMetrics, ref }: BoardColumnProps) {
+  const { byColumn, lightSlots } = useContext(ColumnShadesContext);
+  const day = dayOf(date);
+  const shades = resource === undefined || resource === null ? [] : [...(byColumn.get(`*|${day}`) ?? []), ...(byColumn.get(`${resource}|${day}`) ?? [])];
+  return (
+    <div ref={ref} className={lightSlots ? `${className ?? ''} board-light-slots` : className} style={style}>
+      {shades.map((s, i) => {
+        const { top, height } = slotMetrics.getRange(s.start, s.end);
+        return (
+          <div key={i} className={`board-shade board-shade-${s.kind}`} style={{ top: `${top}%`, height: `${height}%` }}>
+            {s.reason}
+          </div>
+        );
+      })}
+      {lightSlots ? Children.toArray(children).filter((c) => !isSlotGroup(c)) : children}
+    </div>
+  );
+}
