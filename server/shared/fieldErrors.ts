@@ -51,13 +51,13 @@ const messages = {
     sv: 'Företaget måste ha minst en administratör.',
     en: 'The company must have at least one administrator.',
     fi: 'Yrityksellä on oltava vähintään yksi ylläpitäjä.',
-    no: 'Firmaet må ha minst én administrator.',
+    no: 'Bedriften må ha minst én administrator.',
   },
   SendForApprovalStatus: {
     sv: 'Bara ett nyregistrerat företag kan skickas för godkännande (företagets status är {status}).',
     en: 'Only a newly registered company can be sent for approval (the company’s status is {status}).',
     fi: 'Vain juuri rekisteröity yritys voidaan lähettää hyväksyttäväksi (yrityksen tila on {status}).',
-    no: 'Bare et nyregistrert firma kan sendes til godkjenning (firmaets status er {status}).',
+    no: 'Bare en nyregistrert bedrift kan sendes til godkjenning (bedriftens status er {status}).',
   },
   CustomerHasBookings: {
     sv: 'Kunder med bokningar kan inte tas bort.',

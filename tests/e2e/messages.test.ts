@@ -93,7 +93,13 @@ describe('an administrator edits the confirmation, books, and reads the mail', (
     await page.getByTestId('message-log-row').first().waitFor({ timeout: 20000 });
     await expect.poll(() => page.getByTestId('message-log-row').filter({ hasText: 'maja.mejlsson@example.com' }).filter({ hasText: 'Bokningsbekräftelse' }).first().innerText()).toContain('Skickat');
     await env.screenshot('message-log-sv');
+    // The log's table scrolls inside its card; the page itself never scrolls sideways (its hidden actions header did).
+    const scrollsSideways = () => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+    expect(await scrollsSideways()).toBe(false);
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${baseUrl}/bookings#message-log`);
+    await page.getByTestId('message-log-row').first().waitFor({ timeout: 20000 });
+    expect(await scrollsSideways()).toBe(false);
     await page.goto(`${baseUrl}/messages/outbox`);
     await page.getByTestId('outbox-row').first().waitFor({ timeout: 20000 });
     await env.screenshot('outbox-phone-sv');

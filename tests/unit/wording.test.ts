@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appMessages } from '../../src/i18n/messages';
 
@@ -13,7 +15,7 @@ const TERMS: Record<'sv' | 'no', { concept: string; word: string; not: RegExp }[
     { concept: 'booking', word: 'bokning', not: /\b(reservation|reservationer)\b/i },
   ],
   no: [
-    { concept: 'booking', word: 'bestilling', not: /\b(booking|bookinger|bookingen|bookes|book)\b/i },
+    { concept: 'booking', word: 'bestilling', not: /\b(booking|bookinger|bookingen|bookingene|bookes|book|booke|booker|booket|bookede|fullbooket)\b/i },
     { concept: 'company', word: 'bedrift', not: /\b(firma|firmaet|firmaopplysninger|selskap|selskapet)\b/i },
     { concept: 'e-mail', word: 'e-post', not: /\b(epost|mail)\b/i },
   ],
@@ -35,7 +37,7 @@ describe('one word per concept', () => {
   for (const lang of ['sv', 'no'] as const) {
     it.each(TERMS[lang])(`${lang}: $concept is "$word" everywhere`, ({ not }) => {
       const others = texts(screens[lang])
-        // Placeholders (%{booking}) are names the code fills in, not words on the screen.
+        // A placeholder such as %{booking} is a name the code fills in, not a word the screen shows.
         .filter(([key, text]) => !NAMES.has(key) && not.test(text.replace(/%\{\w+\}/g, '')))
         .map(([key, text]) => `${key}: ${text}`);
       expect(others).toEqual([]);
@@ -46,4 +48,29 @@ describe('one word per concept', () => {
       expect(messages.shell.screens.timeExceptions).toBe(messages.resources['time-exceptions'].name.split(' |||| ')[0]);
     });
   }
+});
+
+/** Names, not words: the seller's company name on invoices, and the legal form 'ansvarlig selskap' (a partnership). */
+const SERVER_NAMES = new Set(['Booking System AB', 'Ansvarlig selskap']);
+
+/** The server's texts in one language (`no: '…'` and `no: ['…', '…']`), as status names, errors and default mails show them. */
+function serverTexts(lang: string, dir = 'server'): [string, string][] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry): [string, string][] => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return serverTexts(lang, path);
+    if (!entry.name.endsWith('.ts')) return [];
+    const lines = readFileSync(path, 'utf8').split('\n');
+    return lines.flatMap((line, i): [string, string][] =>
+      [...line.matchAll(new RegExp(`\\b${lang}: \\[?'((?:[^'\\\\]|\\\\.)*)'(?:, '((?:[^'\\\\]|\\\\.)*)')?`, 'g'))].flatMap((m) => [m[1], m[2] ?? ''].map((text): [string, string] => [`${path}:${i + 1}`, text])),
+    );
+  });
+}
+
+describe('one word per concept on the server', () => {
+  it.each(TERMS.no)('no: $concept is "$word" in the server\'s texts too', ({ not }) => {
+    const others = serverTexts('no')
+      .filter(([, text]) => !SERVER_NAMES.has(text) && not.test(text.replace(/\{\w+\}/g, '')))
+      .map(([where, text]) => `${where}: ${text}`);
+    expect(others).toEqual([]);
+  });
 });

@@ -6,7 +6,7 @@ const messages = {
     sv: '{resource} är redan bokad {from}–{to}.',
     en: '{resource} is already booked {from}–{to}.',
     fi: '{resource} on jo varattu {from}–{to}.',
-    no: '{resource} er allerede booket {from}–{to}.',
+    no: '{resource} er allerede opptatt {from}–{to}.',
   },
   BookingInThePast: {
     sv: 'Tiden {from} har redan passerat.',
@@ -18,7 +18,7 @@ const messages = {
     sv: 'Tjänsten går inte att boka {from}–{to} enligt schemat.',
     en: 'The service cannot be booked {from}–{to} on its schedules.',
     fi: 'Palvelua ei voi varata aikataulujen mukaan {from}–{to}.',
-    no: 'Tjenesten kan ikke bookes {from}–{to} etter timeplanen.',
+    no: 'Tjenesten kan ikke bestilles {from}–{to} etter timeplanen.',
   },
   QuantityOverFreeSpots: {
     sv: 'Det finns bara {free} lediga platser vid den tiden.',
@@ -30,7 +30,7 @@ const messages = {
     sv: 'En bokning måste ta minst en plats.',
     en: 'A booking must take at least one spot.',
     fi: 'Varauksen on varattava vähintään yksi paikka.',
-    no: 'En booking må ta minst én plass.',
+    no: 'En bestilling må ta minst én plass.',
   },
   CustomerRequired: {
     sv: 'Välj en kund eller ange en ny.',
@@ -42,7 +42,7 @@ const messages = {
     sv: 'Bokningen har status {status} och kan inte {action}.',
     en: 'The booking has status {status} and cannot be {action}.',
     fi: 'Varauksen tila on {status}, eikä sitä voi {action}.',
-    no: 'Bookingen har status {status} og kan ikke {action}.',
+    no: 'Bestillingen har status {status} og kan ikke {action}.',
   },
   NothingToRefund: {
     sv: 'Det finns {left} kvar att återbetala av betalningen.',
@@ -54,19 +54,19 @@ const messages = {
     sv: 'Bokningen är redan betald.',
     en: 'The booking is already paid.',
     fi: 'Varaus on jo maksettu.',
-    no: 'Bookingen er allerede betalt.',
+    no: 'Bestillingen er allerede betalt.',
   },
   ResourceNotOnBooking: {
     sv: 'Bokningen har inte resursen {id}.',
     en: 'The booking does not have resource {id}.',
     fi: 'Varauksella ei ole resurssia {id}.',
-    no: 'Bookingen har ikke ressursen {id}.',
+    no: 'Bestillingen har ikke ressursen {id}.',
   },
   ResourceAlreadyOnBooking: {
     sv: 'Bokningen har redan resursen {id}.',
     en: 'The booking already has resource {id}.',
     fi: 'Varauksella on jo resurssi {id}.',
-    no: 'Bookingen har allerede ressursen {id}.',
+    no: 'Bestillingen har allerede ressursen {id}.',
   },
   ResourceNotOfType: {
     sv: 'Resursen hör inte till den resurstypen eller inte till tjänsten.',
@@ -96,13 +96,13 @@ const messages = {
     sv: 'Tjänsten kan inte bokas med den längden.',
     en: 'The service cannot be booked for that length of time.',
     fi: 'Palvelua ei voi varata sen pituiseksi ajaksi.',
-    no: 'Tjenesten kan ikke bookes med den varigheten.',
+    no: 'Tjenesten kan ikke bestilles med den varigheten.',
   },
   BookingResourcesNotAllowed: {
     sv: 'Tjänsten kan inte bokas med de resurserna.',
     en: 'The service cannot be booked with those resources.',
     fi: 'Palvelua ei voi varata noilla resursseilla.',
-    no: 'Tjenesten kan ikke bookes med de ressursene.',
+    no: 'Tjenesten kan ikke bestilles med de ressursene.',
   },
   DuplicateDate: {
     sv: 'Tiden finns redan i serien.',
@@ -114,7 +114,7 @@ const messages = {
     sv: 'Bokningens kund har ingen e-postadress.',
     en: "The booking's customer has no e-mail address.",
     fi: 'Varauksen asiakkaalla ei ole sähköpostiosoitetta.',
-    no: 'Bookingens kunde har ingen e-postadresse.',
+    no: 'Bestillingens kunde har ingen e-postadresse.',
   },
   PaymentRequestsUnavailable: {
     sv: 'Betalningsbegäran kan inte skickas ännu: utskicken är inte igång.',
@@ -126,7 +126,7 @@ const messages = {
     sv: 'Välj bokningar eller ett filter.',
     en: 'Choose bookings or a filter.',
     fi: 'Valitse varaukset tai suodatin.',
-    no: 'Velg bookinger eller et filter.',
+    no: 'Velg bestillinger eller et filter.',
   },
 } satisfies Record<string, Record<Lang, string>>;
 
@@ -143,12 +143,12 @@ export function bookingKey(key: keyof typeof messages): ServerMessageKey {
 /** Status names and descriptions in the four languages (GET /bookings/status). */
 export const statusNames: Record<number, { name: Record<Lang, string>; description: Record<Lang, string> }> = {
   1: {
-    name: { sv: 'Bokad', en: 'Booked', fi: 'Varattu', no: 'Booket' },
-    description: { sv: 'Bokningen är bekräftad.', en: 'The booking is confirmed.', fi: 'Varaus on vahvistettu.', no: 'Bookingen er bekreftet.' },
+    name: { sv: 'Bokad', en: 'Booked', fi: 'Varattu', no: 'Bestilt' },
+    description: { sv: 'Bokningen är bekräftad.', en: 'The booking is confirmed.', fi: 'Varaus on vahvistettu.', no: 'Bestillingen er bekreftet.' },
   },
   2: {
-    name: { sv: 'Avbokad', en: 'Unbooked', fi: 'Peruttu', no: 'Avbooket' },
-    description: { sv: 'Bokningen avböjdes; tiden är ledig igen.', en: 'The booking was declined; the time is free again.', fi: 'Varaus hylättiin; aika on taas vapaa.', no: 'Bookingen ble avslått; tiden er ledig igjen.' },
+    name: { sv: 'Avbokad', en: 'Unbooked', fi: 'Peruttu', no: 'Avbestilt' },
+    description: { sv: 'Bokningen avböjdes; tiden är ledig igen.', en: 'The booking was declined; the time is free again.', fi: 'Varaus hylättiin; aika on taas vapaa.', no: 'Bestillingen ble avslått; tiden er ledig igjen.' },
   },
   3: {
     name: { sv: 'Reserverad', en: 'Reserved', fi: 'Alustavasti varattu', no: 'Reservert' },
@@ -161,7 +161,7 @@ export const statusNames: Record<number, { name: Record<Lang, string>; descripti
   },
   4: {
     name: { sv: 'Avbokad av administratör', en: 'Canceled', fi: 'Peruutettu', no: 'Kansellert' },
-    description: { sv: 'Bokningen är avbokad; tiden är ledig igen.', en: 'The booking is canceled; the time is free again.', fi: 'Varaus on peruutettu; aika on taas vapaa.', no: 'Bookingen er kansellert; tiden er ledig igjen.' },
+    description: { sv: 'Bokningen är avbokad; tiden är ledig igen.', en: 'The booking is canceled; the time is free again.', fi: 'Varaus on peruutettu; aika on taas vapaa.', no: 'Bestillingen er kansellert; tiden er ledig igjen.' },
   },
   5: {
     name: { sv: 'Väntar på betalning', en: 'Awaiting payment', fi: 'Odottaa maksua', no: 'Venter på betaling' },
@@ -177,8 +177,8 @@ export const statusNames: Record<number, { name: Record<Lang, string>; descripti
     description: { sv: 'Tiden hålls tills betalningen kommer.', en: 'The time is held until the payment arrives.', fi: 'Aika pidetään, kunnes maksu saapuu.', no: 'Tiden holdes til betalingen kommer.' },
   },
   7: {
-    name: { sv: 'Bokad och betald', en: 'Booked and paid', fi: 'Varattu ja maksettu', no: 'Booket og betalt' },
-    description: { sv: 'Bokningen är betald.', en: 'The booking is paid.', fi: 'Varaus on maksettu.', no: 'Bookingen er betalt.' },
+    name: { sv: 'Bokad och betald', en: 'Booked and paid', fi: 'Varattu ja maksettu', no: 'Bestilt og betalt' },
+    description: { sv: 'Bokningen är betald.', en: 'The booking is paid.', fi: 'Varaus on maksettu.', no: 'Bestillingen er betalt.' },
   },
   8: {
     name: { sv: 'Väntar på betalningsbegäran', en: 'Awaiting payment request', fi: 'Odottaa maksupyyntöä', no: 'Venter på betalingsforespørsel' },
@@ -195,7 +195,7 @@ export const statusNames: Record<number, { name: Record<Lang, string>; descripti
   },
   10: {
     name: { sv: 'Fakturerad', en: 'Invoiced', fi: 'Laskutettu', no: 'Fakturert' },
-    description: { sv: 'En faktura är skapad för bokningen.', en: 'An invoice has been made for the booking.', fi: 'Varauksesta on tehty lasku.', no: 'Det er laget en faktura for bookingen.' },
+    description: { sv: 'En faktura är skapad för bokningen.', en: 'An invoice has been made for the booking.', fi: 'Varauksesta on tehty lasku.', no: 'Det er laget en faktura for bestillingen.' },
   },
 };
 
@@ -214,7 +214,7 @@ export const bookingWords = {
   customer: { sv: 'kund', en: 'customer', fi: 'asiakas', no: 'kunde' },
   resource: { sv: 'resurs', en: 'resource', fi: 'resurssi', no: 'ressurs' },
   resourceType: { sv: 'resurstyp', en: 'resource type', fi: 'resurssityyppi', no: 'ressurstype' },
-  booking: { sv: 'Bokning', en: 'Booking', fi: 'Varaus', no: 'Booking' },
+  booking: { sv: 'Bokning', en: 'Booking', fi: 'Varaus', no: 'Bestilling' },
   payment: { sv: 'Betalning', en: 'Payment', fi: 'Maksu', no: 'Betaling' },
   queueEntry: { sv: 'Köplats', en: 'Queue entry', fi: 'Jonopaikka', no: 'Køplass' },
   receipt: { sv: 'Kvitto', en: 'Receipt', fi: 'Kuitti', no: 'Kvittering' },

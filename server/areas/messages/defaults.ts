@@ -32,7 +32,7 @@ const TEXTS: Record<number, Record<Lang, [string, string]>> = {
     sv: ['En plats är ledig', 'En plats har blivit ledig. Boka den innan någon annan gör det.'],
     en: ['A spot is free', 'A spot has become free. Book it before someone else does.'],
     fi: ['Paikka vapautui', 'Paikka on vapautunut. Varaa se ennen muita.'],
-    no: ['En plass er ledig', 'En plass har blitt ledig. Book den før noen andre gjør det.'],
+    no: ['En plass er ledig', 'En plass har blitt ledig. Bestill den før noen andre gjør det.'],
   },
   6: {
     sv: ['Betalning av din bokning', 'Betala din bokning för att behålla tiden. Att betala: {{ Booking.TotalPrice }}.'],

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { visuallyHidden } from '@mui/utils';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -129,8 +130,9 @@ export default function MessageLogTab() {
                 <TableCell>{translate('messages.log.created')}</TableCell>
                 <TableCell>{translate('messages.log.sent')}</TableCell>
                 <TableCell>{translate('messages.log.booking')}</TableCell>
-                <TableCell>
-                  <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+                {/* Positioned, so the hidden name stays inside the scrolling table instead of widening the page. */}
+                <TableCell sx={{ position: 'relative' }}>
+                  <Box component="span" sx={visuallyHidden}>
                     {translate('messages.actions')}
                   </Box>
                 </TableCell>

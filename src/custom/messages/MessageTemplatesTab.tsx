@@ -59,7 +59,7 @@ export default function MessageTemplatesTab() {
                     </Link>
                   </TableCell>
                   <TableCell>{translate(`messages.methods.${t.SendMethodId}`)}</TableCell>
-                  <TableCell>{t.Subject || '–'}</TableCell>
+                  <TableCell sx={{ minWidth: 180 }}>{t.Subject || '–'}</TableCell>
                   <TableCell>{t.Services.length ? t.Services.map((s) => <Chip key={s.Id} size="small" label={s.Name} sx={{ mr: 0.5 }} />) : translate('messages.templates.allServices')}</TableCell>
                   <TableCell>{translate(t.Active ? 'messages.yes' : 'messages.no')}</TableCell>
                 </TableRow>

@@ -159,7 +159,8 @@ export function LogTab({ list, page, onPage }: { list: ListState<Newsletter>; pa
                 <TableCell>{translate('newsletters.fields.MessageTitle')}</TableCell>
                 <TableCell>{translate('newsletters.fields.Sent')}</TableCell>
                 <TableCell>{translate('newsletters.fields.ToSendDate')}</TableCell>
-                <TableCell>
+                {/* Positioned, so the hidden name stays inside the scrolling table instead of widening the page. */}
+                <TableCell sx={{ position: 'relative' }}>
                   <Box component="span" sx={visuallyHidden}>
                     {translate('newsletters.fields.actions')}
                   </Box>

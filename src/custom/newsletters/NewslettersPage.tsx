@@ -31,7 +31,7 @@ function FilterBar({ filter, onChange }: { filter: NewsletterFilter; onChange: (
         onChange={(e) => setText(e.target.value)}
         sx={{ minWidth: 240 }}
       />
-      <FormControlLabel control={<Switch checked={filter.sent} onChange={(_e, sent) => onChange({ ...filter, sent })} />} label={translate('newsletters.filter.sent')} />
+      <FormControlLabel sx={{ whiteSpace: 'nowrap' }} control={<Switch checked={filter.sent} onChange={(_e, sent) => onChange({ ...filter, sent })} />} label={translate('newsletters.filter.sent')} />
     </Stack>
   );
 }
