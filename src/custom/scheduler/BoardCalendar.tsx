@@ -101,17 +101,18 @@ export interface BoardCalendarProps {
   onStep: (by: number) => void;
 }
 
+/** A resource's heading: plain elements styled by the board's classes (a week heads 140 columns). */
 function ResourceHeader({ resource }: ResourceHeaderProps<BoardResource>) {
   return (
-    <Box sx={{ display: 'grid', lineHeight: 1.2, py: 0.5, minWidth: 0 }} data-resource-id={resource.id}>
-      <Box component="span" sx={{ fontSize: 11, color: 'text.secondary', visibility: resource.firstOfType ? 'visible' : 'hidden', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+    <div className="board-resource" data-resource-id={resource.id}>
+      <span className="board-resource-type" style={resource.firstOfType ? undefined : { visibility: 'hidden' }}>
         {resource.typeName}
-      </Box>
-      <Box component="span" sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' }}>
-        <Box component="span" aria-hidden sx={{ display: 'inline-block', width: 8, height: 8, borderRadius: '50%', bgcolor: resource.color, mr: 0.5 }} />
+      </span>
+      <span className="board-resource-name">
+        <span aria-hidden className="board-resource-dot" style={{ backgroundColor: resource.color }} />
         {resource.name}
-      </Box>
-    </Box>
+      </span>
+    </div>
   );
 }
 
@@ -244,6 +245,10 @@ function BoardCalendarInner(props: BoardCalendarProps) {
         '& .rbc-event': { fontSize: 12, borderRadius: 1 },
         '& .rbc-time-header .rbc-header': { height: 'auto', minHeight: 20, whiteSpace: 'normal', overflow: 'visible' },
         '& .rbc-event:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
+        '& .board-resource': { display: 'grid', lineHeight: 1.2, py: 0.5, minWidth: 0 },
+        '& .board-resource-type': { fontSize: 11, color: theme.palette.text.secondary, overflow: 'hidden', textOverflow: 'ellipsis' },
+        '& .board-resource-name': { fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' },
+        '& .board-resource-dot': { display: 'inline-block', width: 8, height: 8, borderRadius: '50%', mr: 0.5 },
         '& .board-event-box': { display: 'block', overflow: 'hidden' },
         '& .board-event-line': { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
         '& .board-event-status': { display: 'block', fontStyle: 'italic' },
