@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { visuallyHidden } from '@mui/utils';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -30,6 +29,7 @@ import { formatWireDate } from '../../i18n/format';
 import { HtmlView } from './HtmlView';
 import { EMAIL } from './api';
 import { FixedPagination } from '../../common/FixedPagination';
+import { ActionsHeaderCell } from '../../common/ActionsHeaderCell';
 
 const PAGE_SIZE = 25;
 const STATUS_COLOR = { queued: 'default', sent: 'success', failed: 'error' } as const;
@@ -130,12 +130,7 @@ export default function MessageLogTab() {
                 <TableCell>{translate('messages.log.created')}</TableCell>
                 <TableCell>{translate('messages.log.sent')}</TableCell>
                 <TableCell>{translate('messages.log.booking')}</TableCell>
-                {/* Positioned, so the hidden name stays inside the scrolling table instead of widening the page. */}
-                <TableCell sx={{ position: 'relative' }}>
-                  <Box component="span" sx={visuallyHidden}>
-                    {translate('messages.actions')}
-                  </Box>
-                </TableCell>
+                <ActionsHeaderCell label={translate('messages.actions')} />
               </TableRow>
             </TableHead>
             <TableBody>

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { visuallyHidden } from '@mui/utils';
 import {
   Alert,
   Box,
@@ -26,6 +25,7 @@ import { OutlinedTable } from '../../common/OutlinedTable';
 import { SendMethodIcon } from './SendMethodIcon';
 import { PAGE_SIZE, useNewsletterList, type ListState } from './useNewsletterApi';
 import { FixedPagination } from '../../common/FixedPagination';
+import { ActionsHeaderCell } from '../../common/ActionsHeaderCell';
 
 /** How often the log is read again while a newsletter is scheduled or being sent. */
 const POLL_MS = 3000;
@@ -159,12 +159,7 @@ export function LogTab({ list, page, onPage }: { list: ListState<Newsletter>; pa
                 <TableCell>{translate('newsletters.fields.MessageTitle')}</TableCell>
                 <TableCell>{translate('newsletters.fields.Sent')}</TableCell>
                 <TableCell>{translate('newsletters.fields.ToSendDate')}</TableCell>
-                {/* Positioned, so the hidden name stays inside the scrolling table instead of widening the page. */}
-                <TableCell sx={{ position: 'relative' }}>
-                  <Box component="span" sx={visuallyHidden}>
-                    {translate('newsletters.fields.actions')}
-                  </Box>
-                </TableCell>
+                <ActionsHeaderCell label={translate('newsletters.fields.actions')} />
               </TableRow>
           }
         >
