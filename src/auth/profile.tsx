@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useCallback, useContext } from 'react';
 import type { AuthUser } from '../../schema/company';
 import type { HttpClient } from '../dataProvider/types';
 import { resolveTimeZone, toWireDateTime } from '../dataProvider/wire';
@@ -51,4 +51,14 @@ export function fullNameOf(user: Pick<AuthUser, 'Firstname' | 'Lastname' | 'Emai
 export function useCompanyNow(): string {
   const zone = useProfile()?.Company?.TimeZone ?? resolveTimeZone();
   return toWireDateTime(new Date(), zone);
+}
+
+/**
+ * A function answering the company's wall-clock time now (as useCompanyNow), for a component that
+ * asks for "now" itself each time it draws, such as the scheduler's current-time line.
+ * @example const now = useCompanyClock(); now() // '2026-11-25T09:41:07'
+ */
+export function useCompanyClock(): () => string {
+  const zone = useProfile()?.Company?.TimeZone ?? resolveTimeZone();
+  return useCallback(() => toWireDateTime(new Date(), zone), [zone]);
 }

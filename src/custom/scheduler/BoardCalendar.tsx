@@ -99,6 +99,8 @@ export interface BoardCalendarProps {
   onDrillDown: (date: Date) => void;
   /** Arrow keys outside a booking: move by a day (or week) back or forth. */
   onStep: (by: number) => void;
+  /** The company's wall-clock time now (the current-time line and "today"), not the browser's zone. */
+  getNow?: () => Date;
 }
 
 /** A resource's heading: plain elements styled by the board's classes (a week heads 140 columns). */
@@ -122,7 +124,7 @@ function DayHeader({ label }: { label: ReactNode }) {
 }
 
 function BoardCalendarInner(props: BoardCalendarProps) {
-  const { view, date, locale, resources, events, shades, renderEvent, describe, onMove, onSelectRange, onOpen, onDrillDown, onStep } = props;
+  const { view, date, locale, resources, events, shades, renderEvent, describe, onMove, onSelectRange, onOpen, onDrillDown, onStep, getNow } = props;
   const theme = useTheme();
   // The same item for the same board event, so that a booking a live change left alone is not drawn again.
   const wrapped = useMemo(() => new WeakMap<BoardEvent, CalendarItem>(), []);
@@ -279,6 +281,7 @@ function BoardCalendarInner(props: BoardCalendarProps) {
         formats={FORMATS}
         culture={CULTURES[locale] ?? locale}
         toolbar={false}
+        getNow={getNow}
         view={view}
         onView={() => undefined}
         date={date}

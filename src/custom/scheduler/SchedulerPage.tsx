@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Alert, Box, LinearProgress, useMediaQuery, type Theme } from '@mui/material';
 import { Title, useLocale, useTranslate } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useCompanyNow } from '../../auth/profile';
+import { useCompanyClock, useCompanyNow } from '../../auth/profile';
 import { bookingCustomerName, totalQuantity, type Booking } from '../../common/bookings/bookingTypes';
 import { formatRange } from '../../common/bookings/formatRange';
 import { useLicenseLimitPage } from '../../common/licenseLimit';
@@ -31,6 +31,8 @@ export default function SchedulerPage() {
   // Spec core.md §8: on the scheduler the license modal stays closed once this session started a trial.
   useLicenseLimitPage({ suppressDuringSessionTrial: true });
   const today = useCompanyNow().slice(0, 10);
+  const companyClock = useCompanyClock();
+  const getNow = useCallback(() => fromWire(companyClock()), [companyClock]);
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [params, setParams] = useSearchParams();
   const viewParam = params.get('view') as BoardView | null;
@@ -166,6 +168,7 @@ export default function SchedulerPage() {
           <BoardCalendar
             view={view}
             date={fromWire(day)}
+            getNow={getNow}
             locale={locale}
             resources={data.resources}
             events={events}
