@@ -40,6 +40,8 @@ export default async function incentiveRoutes(app: FastifyInstance): Promise<voi
     return envelope(
       rows
         .filter((r) => (r.only_free ? plan.typeId === 1 : plan.typeId !== 1))
+        // Extra administrators are no offer to a plan whose administrators are unlimited (Enterprise).
+        .filter((r) => r.action_type !== 'AddOn' || plan.limits.administrators !== null)
         .map(
           (r): Incentive => ({
             Id: r.id,
