@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import type { SqlParam } from '../db/db';
 import { ApiError } from '../shared/errors';
 import { INT4_MAX } from '../shared/constants';
+import { formatLocalMillis } from '../../domain/pricing/localTime';
 import type { FieldKind, FieldSpec, ResourceDeclaration, SqlParams } from './declare';
 
 export const LOCAL_FORMAT = "yyyy-MM-dd'T'HH:mm:ss";
@@ -47,7 +48,7 @@ export function toWire(kind: FieldKind, value: unknown, timeZone: string): unkno
   if (value === null || value === undefined) return null;
   switch (kind) {
     case 'datetime':
-      return DateTime.fromMillis(Number(value), { zone: timeZone }).toFormat(LOCAL_FORMAT);
+      return formatLocalMillis(Number(value), timeZone);
     case 'date':
       return `${String(value)}T00:00:00`;
     case 'money':

@@ -34,10 +34,3 @@ export async function bookingTotal(db: Db, companyId: number, query: BookingQuer
   }
   return Number(row.total);
 }
-
-/**
- * The lower bound on starts_at that "overlapping from X on" (ends_at > X) implies: no booking of
- * the company is longer than booking_counts.longest, so the starts index is read from there.
- */
-export const startsAfterLongest = (bound: string, company: string): string =>
-  `t.starts_at > ${bound}::timestamptz - coalesce((select c.longest from booking_counts c where c.company_id = ${company}), interval '0')`;

@@ -3,6 +3,7 @@
  * and the company id; nothing here decides a rule.
  */
 import type { Db, SqlParam } from '../../db/db';
+import { startsAfterLongest } from '../../shared/bookingBounds';
 import type { QuantityLine } from '../../../domain/bookings';
 
 export interface BookingRow {
@@ -341,7 +342,8 @@ export async function busyResources(db: Db, companyId: number, ids: readonly num
   const rows = await db.query<{ id: number }>(
     `select distinct r.id from unnest($2::int[]) as r(id)
       where exists (select 1 from bookings o join booking_statuses st on st.id = o.status_id and st.holds_slot
-                     where o.company_id = $1 and o.id <> $5 and o.resource_ids @> array[r.id] and o.starts_at < $4 and o.ends_at > $3)`,
+                     where o.company_id = $1 and o.id <> $5 and o.resource_ids @> array[r.id] and o.starts_at < $4 and o.ends_at > $3
+                       and ${startsAfterLongest('$3', '$1', 'o')})`,
     [companyId, [...ids], from, to, excludeId],
   );
   return rows.map((r) => r.id);

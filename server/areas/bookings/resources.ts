@@ -16,7 +16,8 @@ import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
 import { ApiError } from '../../shared/errors';
 import { assertInt4, defineResource, type FilterFn, type ResourceDeclaration, type SqlParams } from '../../autoquery/index';
-import { bookingTotal, startsAfterLongest } from './counts';
+import { bookingTotal } from './counts';
+import { startsAfterLongest } from '../../shared/bookingBounds';
 import { statusNames } from './messages';
 
 /**

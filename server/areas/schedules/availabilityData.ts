@@ -15,6 +15,7 @@ import {
   type ServiceSpec,
 } from '../../../domain/availability';
 import { dayOfWeek } from '../../shared/dayOfWeek';
+import { startsAfterLongest } from '../../shared/bookingBounds';
 import { schedulingKey, schedulingWords } from './messages';
 
 const DAY = 86_400_000;
@@ -215,8 +216,8 @@ export async function loadBookings(db: Db, companyId: number, serviceId: number,
   const row = await db.one<{ packed: string | null }>(
     `select string_agg(concat_ws(',', id, service_id, (extract(epoch from starts_at) * 1000)::bigint, (extract(epoch from ends_at) * 1000)::bigint,
                                  status_id, spots, array_to_string(resource_ids, ' ')), ';') as packed
-       from bookings
-      where company_id = $1 and starts_at < $3 and ends_at > $2 and status_id <> all($4::int[])
+       from bookings b
+      where company_id = $1 and starts_at < $3 and ends_at > $2 and ${startsAfterLongest('$2', '$1', 'b')} and status_id <> all($4::int[])
         and (service_id = $5 or resource_ids && $6::int[])`,
     [companyId, new Date(from), new Date(to), FREEING, serviceId, [...resourceIds]],
   );

@@ -15,6 +15,7 @@ import { dayOfWeek } from '../../shared/dayOfWeek';
 import { loadTimeExceptions } from './availabilityData';
 import { schedulingKey } from './messages';
 import { checkOwnIds, companyTimeZone } from './references';
+import { startsAfterLongest } from '../../shared/bookingBounds';
 import { replaceLinks } from '../../shared/links';
 
 const DAY = 86_400_000;
@@ -96,7 +97,7 @@ export async function collidingBookings(db: Db, ctx: CallerContext, shape: Excep
             nullif(trim(coalesce(c.firstname, '') || ' ' || coalesce(c.lastname, '')), '') as customer_name,
             coalesce((select json_agg(json_build_object('Id', r.id, 'Name', r.name) order by r.name) from resources r where r.id = any(b.resource_ids)), '[]') as resources
        from bookings b join services s on s.id = b.service_id left join customers c on c.id = b.customer_id
-      where b.company_id = $1 and b.starts_at < $3 and b.ends_at > $2 and b.status_id <> all($4::int[])
+      where b.company_id = $1 and b.starts_at < $3 and b.ends_at > $2 and ${startsAfterLongest('$2', '$1', 'b')} and b.status_id <> all($4::int[])
         and (cardinality($5::int[]) = 0 or b.resource_ids && $5::int[])
       order by b.starts_at, b.id`,
     [ctx.companyId, new Date(first), new Date(last), FREEING, shape.ResourceIds],
