@@ -1,6 +1,7 @@
 import { formatMoney, toMinor, vatOfGross } from '../../domain/pricing';
 import type { Db } from '../db/db';
-import type { Lang } from './messages';
+import type { Lang, Texts } from './messages';
+import receiptTexts from './receipt.json' with { type: 'json' };
 import { pdfBuffer } from './pdf';
 
 /** The seller as a receipt names it. */
@@ -39,19 +40,7 @@ export interface ReceiptContent {
   lang: Lang;
 }
 
-const WORDS = {
-  receiptNo: { sv: 'Kvittonummer', en: 'Receipt number', fi: 'Kuittinumero', no: 'Kvitteringsnummer' },
-  date: { sv: 'Datum', en: 'Date', fi: 'Päivämäärä', no: 'Dato' },
-  orgNo: { sv: 'Org.nr', en: 'Org. no.', fi: 'Y-tunnus', no: 'Org.nr.' },
-  item: { sv: 'Artikel', en: 'Item', fi: 'Tuote', no: 'Artikkel' },
-  quantity: { sv: 'Antal', en: 'Qty', fi: 'Määrä', no: 'Antall' },
-  vat: { sv: 'Moms', en: 'VAT', fi: 'ALV', no: 'MVA' },
-  amount: { sv: 'Belopp', en: 'Amount', fi: 'Summa', no: 'Beløp' },
-  total: { sv: 'Totalt', en: 'Total', fi: 'Yhteensä', no: 'Totalt' },
-  net: { sv: 'Netto', en: 'Net', fi: 'Veroton', no: 'Netto' },
-  vatOf: { sv: 'varav moms', en: 'of which VAT', fi: 'josta ALV', no: 'herav mva' },
-  paid: { sv: 'Betalt', en: 'Paid', fi: 'Maksettu', no: 'Betalt' },
-} satisfies Record<string, Record<Lang, string>>;
+const WORDS = receiptTexts.words satisfies Record<string, Texts>;
 
 /** One row per VAT rate: the rate, the VAT-inclusive total, the VAT it holds and the net, in minor units. */
 export function vatByRate(lines: readonly ReceiptLine[]): { rate: number; gross: number; vat: number; net: number }[] {

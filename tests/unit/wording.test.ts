@@ -53,11 +53,26 @@ describe('one word per concept', () => {
 /** Names, not words: the seller's company name on invoices, and the legal form 'ansvarlig selskap' (a partnership). */
 const SERVER_NAMES = new Set(['Booking System AB', 'Ansvarlig selskap']);
 
-/** The server's texts in one language (`no: '…'` and `no: ['…', '…']`), as status names, errors and default mails show them. */
+/** The texts under `lang` in a server JSON file (`"no": "…"` and `"no": ["…", "…"]`), at their key paths. */
+function jsonTexts(lang: string, value: unknown, path: string): [string, string][] {
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]): [string, string][] => {
+    const where = `${path}:${key}`;
+    if (key === lang && typeof inner === 'string') return [[where, inner]];
+    if (key === lang && Array.isArray(inner)) return inner.filter((text) => typeof text === 'string').map((text): [string, string] => [where, text]);
+    return jsonTexts(lang, inner, where);
+  });
+}
+
+/**
+ * The server's texts in one language, as status names, errors and default mails show them: the
+ * areas' messages.json files, and the few tables still written in code (`no: '…'` and `no: ['…', '…']`).
+ */
 function serverTexts(lang: string, dir = 'server'): [string, string][] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry): [string, string][] => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return serverTexts(lang, path);
+    if (entry.name.endsWith('.json')) return jsonTexts(lang, JSON.parse(readFileSync(path, 'utf8')), path);
     if (!entry.name.endsWith('.ts')) return [];
     const lines = readFileSync(path, 'utf8').split('\n');
     return lines.flatMap((line, i): [string, string][] =>
@@ -65,6 +80,15 @@ function serverTexts(lang: string, dir = 'server'): [string, string][] {
     );
   });
 }
+
+/** The server's texts must be read from its JSON files too: a sanity check that the walk finds them. */
+describe('the server texts the wording check reads', () => {
+  it('include the areas\' messages.json files', () => {
+    const texts = serverTexts('no').map(([, text]) => text);
+    expect(texts).toContain('Bestillingen er allerede betalt.');
+    expect(texts).toContain('Noe gikk galt på serveren.');
+  });
+});
 
 describe('one word per concept on the server', () => {
   it.each(TERMS.no)('no: $concept is "$word" in the server\'s texts too', ({ not }) => {

@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
 import type { Booking } from '../../../schema/bookings';
-import type { Lang } from '../../shared/messages';
+import { type Lang, type Texts } from '../../shared/messages';
+import texts from './messages.json' with { type: 'json' };
 import { extendMessages } from '../../shared/messages';
 import { ApiError } from '../../shared/errors';
 import { bookingPrintoutPdf } from '../../shared/printout';
@@ -22,36 +23,9 @@ import { bookings } from './resources';
 /** The report options of a booking (what GET /bookings/reports lists). */
 export const BOOKING_REPORT_OPTIONS = { receipt: 1, printout: 2 } as const;
 
-const words: Record<string, Record<Lang, string>> = {
-  title: { sv: 'Kvitto', en: 'Receipt', fi: 'Kuitti', no: 'Kvittering' },
-  booking: { sv: 'Bokning', en: 'Booking', fi: 'Varaus', no: 'Bestilling' },
-  service: { sv: 'Tjänst', en: 'Service', fi: 'Palvelu', no: 'Tjeneste' },
-  time: { sv: 'Tid', en: 'Time', fi: 'Aika', no: 'Tid' },
-  customer: { sv: 'Kund', en: 'Customer', fi: 'Asiakas', no: 'Kunde' },
-  codes: { sv: 'Rabattkoder', en: 'Promo codes', fi: 'Alennuskoodit', no: 'Rabattkoder' },
-  printout: { sv: 'Bokningsutskrift', en: 'Booking printout', fi: 'Varaustuloste', no: 'Bestillingsutskrift' },
-};
+const words: Record<string, Texts> = texts.receiptWords;
 
-const messages = {
-  NoReceiptRecipient: {
-    sv: 'Bokningens kund har ingen e-postadress.',
-    en: "The booking's customer has no e-mail address.",
-    fi: 'Varauksen asiakkaalla ei ole sähköpostiosoitetta.',
-    no: 'Bestillingens kunde har ingen e-postadresse.',
-  },
-  UnknownReportOption: {
-    sv: 'Rapportvalet {id} finns inte (1 kvitto, 2 bokningsutskrift).',
-    en: 'There is no report option {id} (1 receipt, 2 booking printout).',
-    fi: 'Raporttivaihtoehtoa {id} ei ole (1 kuitti, 2 varaustuloste).',
-    no: 'Rapportvalget {id} finnes ikke (1 kvittering, 2 bestillingsutskrift).',
-  },
-  NoActivePrintout: {
-    sv: 'Det finns ingen aktiv bokningsutskrift.',
-    en: 'There is no active booking printout.',
-    fi: 'Aktiivista varaustulostetta ei ole.',
-    no: 'Det finnes ingen aktiv bestillingsutskrift.',
-  },
-} satisfies Record<string, Record<Lang, string>>;
+const messages = texts.receiptMessages satisfies Record<string, Texts>;
 
 /** What a booking's receipt shows. */
 async function bookingReceipt(app: FastifyInstance, b: Booking, companyId: number, timeZone: string, lang: Lang): Promise<ReceiptContent> {

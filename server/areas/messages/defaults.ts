@@ -1,65 +1,12 @@
 import type { Db } from '../../db/db';
 import { LANGUAGES, type Lang } from '../../shared/messages';
+import texts from './messages.json' with { type: 'json' };
 import { EMAIL, SMS } from './types';
 
 /** Per type: the heading and the sentence of its default template, in the four languages. */
-const TEXTS: Record<number, Record<Lang, [string, string]>> = {
-  1: {
-    sv: ['Tack för din bokning', 'Din bokning är bekräftad.'],
-    en: ['Thank you for your booking', 'Your booking is confirmed.'],
-    fi: ['Kiitos varauksestasi', 'Varauksesi on vahvistettu.'],
-    no: ['Takk for bestillingen', 'Bestillingen din er bekreftet.'],
-  },
-  2: {
-    sv: ['Påminnelse om din bokning', 'Välkommen, vi ses snart.'],
-    en: ['A reminder of your booking', 'Welcome, see you soon.'],
-    fi: ['Muistutus varauksestasi', 'Tervetuloa, nähdään pian.'],
-    no: ['Påminnelse om bestillingen din', 'Velkommen, vi ses snart.'],
-  },
-  3: {
-    sv: ['Din bokning är avbokad', 'Bokningen nedan är avbokad.'],
-    en: ['Your booking is cancelled', 'The booking below has been cancelled.'],
-    fi: ['Varauksesi on peruttu', 'Alla oleva varaus on peruttu.'],
-    no: ['Bestillingen din er avbestilt', 'Bestillingen nedenfor er avbestilt.'],
-  },
-  4: {
-    sv: ['Din bokning är ändrad', 'Din bokning har ändrats. Så här ser den ut nu.'],
-    en: ['Your booking has changed', 'Your booking has been changed. This is how it looks now.'],
-    fi: ['Varaustasi on muutettu', 'Varaustasi on muutettu. Tältä se näyttää nyt.'],
-    no: ['Bestillingen din er endret', 'Bestillingen din er endret. Slik ser den ut nå.'],
-  },
-  5: {
-    sv: ['En plats är ledig', 'En plats har blivit ledig. Boka den innan någon annan gör det.'],
-    en: ['A spot is free', 'A spot has become free. Book it before someone else does.'],
-    fi: ['Paikka vapautui', 'Paikka on vapautunut. Varaa se ennen muita.'],
-    no: ['En plass er ledig', 'En plass har blitt ledig. Bestill den før noen andre gjør det.'],
-  },
-  6: {
-    sv: ['Betalning av din bokning', 'Betala din bokning för att behålla tiden. Att betala: {{ Booking.TotalPrice }}.'],
-    en: ['Payment for your booking', 'Pay for your booking to keep the time. To pay: {{ Booking.TotalPrice }}.'],
-    fi: ['Varauksesi maksu', 'Maksa varauksesi pitääksesi ajan. Maksettavaa: {{ Booking.TotalPrice }}.'],
-    no: ['Betaling for bestillingen din', 'Betal bestillingen din for å beholde tiden. Å betale: {{ Bestilling.TotalPrice }}.'],
-  },
-  7: {
-    sv: ['Kvitto', 'Tack för din betalning. Totalt: {{ Booking.TotalPrice }}.'],
-    en: ['Receipt', 'Thank you for your payment. Total: {{ Booking.TotalPrice }}.'],
-    fi: ['Kuitti', 'Kiitos maksustasi. Yhteensä: {{ Booking.TotalPrice }}.'],
-    no: ['Kvittering', 'Takk for betalingen. Totalt: {{ Bestilling.TotalPrice }}.'],
-  },
-  8: {
-    sv: ['Din bokning kunde inte godkännas', 'Tyvärr kunde vi inte godkänna bokningen nedan.'],
-    en: ['Your booking could not be approved', 'Unfortunately we could not approve the booking below.'],
-    fi: ['Varaustasi ei voitu hyväksyä', 'Valitettavasti emme voineet hyväksyä alla olevaa varausta.'],
-    no: ['Bestillingen din kunne ikke godkjennes', 'Dessverre kunne vi ikke godkjenne bestillingen nedenfor.'],
-  },
-};
+const TEXTS: Record<number, Record<Lang, string[]>> = texts.defaultTemplates;
 
-const WORDS: Record<Lang, { hello: string; service: string; time: string; regards: string }> = {
-  sv: { hello: 'Hej', service: 'Tjänst', time: 'Tid', regards: 'Vänliga hälsningar' },
-  en: { hello: 'Hello', service: 'Service', time: 'Time', regards: 'Kind regards' },
-  fi: { hello: 'Hei', service: 'Palvelu', time: 'Aika', regards: 'Ystävällisin terveisin' },
-  no: { hello: 'Hei', service: 'Tjeneste', time: 'Tid', regards: 'Vennlig hilsen' },
-};
+const WORDS: Record<Lang, { hello: string; service: string; time: string; regards: string }> = texts.defaultWords;
 
 /** Types that get an SMS template by default (the others are e-mail only until the company adds one). */
 const SMS_TYPES = [1, 2, 3, 4];

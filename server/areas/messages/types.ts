@@ -1,4 +1,5 @@
-import type { Lang } from '../../shared/messages';
+import { type Lang, type Texts } from '../../shared/messages';
+import texts from './messages.json' with { type: 'json' };
 import type { BookingEventKind } from '../../shared/bookingEvents';
 
 /** The messages the product sends (GET /messages/templates/types). */
@@ -17,44 +18,11 @@ export const EMAIL = 1;
 export const SMS = 2;
 
 interface TypeInfo {
-  name: Record<Lang, string>;
-  description: Record<Lang, string>;
+  name: Texts;
+  description: Texts;
 }
 
-export const MESSAGE_TYPES: Record<number, TypeInfo> = {
-  1: {
-    name: { sv: 'Bokningsbekräftelse', en: 'Booking confirmation', fi: 'Varausvahvistus', no: 'Bestillingsbekreftelse' },
-    description: { sv: 'När en bokning görs eller godkänns.', en: 'When a booking is made or approved.', fi: 'Kun varaus tehdään tai hyväksytään.', no: 'Når en bestilling gjøres eller godkjennes.' },
-  },
-  2: {
-    name: { sv: 'Påminnelse', en: 'Reminder', fi: 'Muistutus', no: 'Påminnelse' },
-    description: { sv: 'En tid före bokningen.', en: 'Some time before the booking.', fi: 'Jonkin aikaa ennen varausta.', no: 'En tid før bestillingen.' },
-  },
-  3: {
-    name: { sv: 'Avbokning', en: 'Cancellation', fi: 'Peruutus', no: 'Avbestilling' },
-    description: { sv: 'När en bokning avbokas.', en: 'When a booking is cancelled.', fi: 'Kun varaus perutaan.', no: 'Når en bestilling avbestilles.' },
-  },
-  4: {
-    name: { sv: 'Ändrad tid', en: 'Changed time', fi: 'Muuttunut aika', no: 'Endret tid' },
-    description: { sv: 'När en bokning ändras.', en: 'When a booking is changed.', fi: 'Kun varausta muutetaan.', no: 'Når en bestilling endres.' },
-  },
-  5: {
-    name: { sv: 'Ledig plats i kön', en: 'Queue spot free', fi: 'Jonossa vapautui paikka', no: 'Ledig plass i køen' },
-    description: { sv: 'När en plats blir ledig för den som står i kö.', en: 'When a spot frees up for someone in the queue.', fi: 'Kun jonottajalle vapautuu paikka.', no: 'Når en plass blir ledig for den som står i kø.' },
-  },
-  6: {
-    name: { sv: 'Betalningsbegäran', en: 'Payment request', fi: 'Maksupyyntö', no: 'Betalingsforespørsel' },
-    description: { sv: 'När kunden ska betala bokningen.', en: 'When the customer is to pay for the booking.', fi: 'Kun asiakkaan tulee maksaa varaus.', no: 'Når kunden skal betale bestillingen.' },
-  },
-  7: {
-    name: { sv: 'Kvitto', en: 'Receipt', fi: 'Kuitti', no: 'Kvittering' },
-    description: { sv: 'Kvitto på en betald bokning.', en: 'A receipt for a paid booking.', fi: 'Kuitti maksetusta varauksesta.', no: 'Kvittering for en betalt bestilling.' },
-  },
-  8: {
-    name: { sv: 'Nekad bokning', en: 'Booking declined', fi: 'Varaus hylätty', no: 'Bestilling avslått' },
-    description: { sv: 'När en bokning som väntade på godkännande nekas.', en: 'When a booking awaiting approval is declined.', fi: 'Kun hyväksyntää odottava varaus hylätään.', no: 'Når en bestilling som ventet på godkjenning avslås.' },
-  },
-};
+export const MESSAGE_TYPES: Record<number, TypeInfo> = texts.types;
 
 /** The template type a booking event sends, if any. */
 export const EVENT_TYPES: Partial<Record<BookingEventKind, number>> = {

@@ -1,39 +1,12 @@
 import PDFDocument from 'pdfkit';
 import type { RebateCode, RebateCodeTransaction, RebateCodeTypeName } from '../../../schema/rebatecodes';
 import { formatMoney, toMinor } from '../../../domain/pricing';
-import type { Lang } from '../../shared/messages';
+import type { Lang, Texts } from '../../shared/messages';
+import texts from './messages.json' with { type: 'json' };
 
-const LABELS = {
-  title: { sv: 'Rabattkod', en: 'Rebate code', fi: 'Alennuskoodi', no: 'Rabattkode' },
-  sign: { sv: 'Kod', en: 'Code', fi: 'Koodi', no: 'Kode' },
-  name: { sv: 'Namn', en: 'Name', fi: 'Nimi', no: 'Navn' },
-  type: { sv: 'Typ', en: 'Type', fi: 'Tyyppi', no: 'Type' },
-  value: { sv: 'Värde', en: 'Value', fi: 'Arvo', no: 'Verdi' },
-  status: { sv: 'Status', en: 'Status', fi: 'Tila', no: 'Status' },
-  validity: { sv: 'Giltig', en: 'Valid', fi: 'Voimassa', no: 'Gyldig' },
-  time: { sv: 'Tid på dagen', en: 'Time of day', fi: 'Kellonaika', no: 'Tid på dagen' },
-  uses: { sv: 'Använd', en: 'Used', fi: 'Käytetty', no: 'Brukt' },
-  remaining: { sv: 'Kvar', en: 'Remaining', fi: 'Jäljellä', no: 'Igjen' },
-  transactions: { sv: 'Transaktioner', en: 'Transactions', fi: 'Tapahtumat', no: 'Transaksjoner' },
-  none: { sv: 'Inga transaktioner ännu.', en: 'No transactions yet.', fi: 'Ei vielä tapahtumia.', no: 'Ingen transaksjoner ennå.' },
-  always: { sv: 'Alltid', en: 'Always', fi: 'Aina', no: 'Alltid' },
-  times: { sv: 'gånger', en: 'times', fi: 'kertaa', no: 'ganger' },
-  punches: { sv: 'klipp', en: 'punches', fi: 'leimaa', no: 'klipp' },
-  Increase: { sv: 'Ökning', en: 'Increase', fi: 'Lisäys', no: 'Økning' },
-  Decrease: { sv: 'Minskning', en: 'Decrease', fi: 'Vähennys', no: 'Reduksjon' },
-  Active: { sv: 'Aktiv', en: 'Active', fi: 'Aktiivinen', no: 'Aktiv' },
-  Off: { sv: 'Av', en: 'Off', fi: 'Pois', no: 'Av' },
-  booking: { sv: 'Bokning', en: 'Booking', fi: 'Varaus', no: 'Bestilling' },
-  subject: { sv: 'Rapport för kod', en: 'Report for code', fi: 'Raportti koodista', no: 'Rapport for kode' },
-} satisfies Record<string, Record<Lang, string>>;
+const LABELS = texts.reportLabels satisfies Record<string, Texts>;
 
-const TYPE_NAMES: Record<RebateCodeTypeName, Record<Lang, string>> = {
-  Percent: { sv: 'Procentrabatt', en: 'Percent', fi: 'Prosenttialennus', no: 'Prosentrabatt' },
-  Currency: { sv: 'Beloppsrabatt', en: 'Fixed amount', fi: 'Summa-alennus', no: 'Beløpsrabatt' },
-  PunchTicket: { sv: 'Klippkort', en: 'Punch ticket', fi: 'Sarjakortti', no: 'Klippekort' },
-  ValueCard: { sv: 'Värdekort', en: 'Value card', fi: 'Arvokortti', no: 'Verdikort' },
-  GiftCard: { sv: 'Presentkort', en: 'Gift card', fi: 'Lahjakortti', no: 'Gavekort' },
-};
+const TYPE_NAMES: Record<RebateCodeTypeName, Texts> = texts.codeTypeNames;
 
 /** What a code report says, in one language: heading, label/value rows and transaction rows. */
 export interface RebateCodeReport {
