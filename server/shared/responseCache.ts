@@ -45,14 +45,15 @@ export class ResponseCache {
   /**
    * The route's answer to this request: the kept one when current, else `load()` serialised with
    * the route's response schema (and kept). The key is the caller's company, language, time zone
-   * and the query string as sent.
+   * and the query string as sent. A route whose answer rests on more than one scope passes the
+   * `version` it read itself (read before loading, like the scope's).
    */
-  async answer(request: FastifyRequest, reply: FastifyReply, load: () => Promise<unknown>): Promise<Buffer | unknown> {
+  async answer(request: FastifyRequest, reply: FastifyReply, load: () => Promise<unknown>, readVersion?: string): Promise<Buffer | unknown> {
     if (!this.enabled) return load();
     const ctx = request.ctx;
     const query = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
     const key = `${ctx.companyId}\u0000${ctx.lang}\u0000${ctx.timeZone}\u0000${request.routeOptions.url}\u0000${query}`;
-    const version = await this.versions.read(ctx.companyId, this.scope);
+    const version = readVersion ?? (await this.versions.read(ctx.companyId, this.scope));
     reply.type('application/json; charset=utf-8');
     const hit = this.entries.get(key);
     if (hit?.version === version) {

@@ -15,7 +15,8 @@ import {
   type NormalizedQuery,
   type ServiceSpec,
 } from '../../../domain/availability';
-import { AvailabilityCache, availableTimesByDay } from './availabilityCache';
+import { AvailabilityCache, availableTimesByDay, windowVersion } from './availabilityCache';
+import { ResponseCache } from '../../shared/responseCache';
 import { availabilityError, withEngineErrors } from './availabilityData';
 import { checkRangeDays } from './references';
 import { roundTripping } from './timesInSteps';
@@ -102,12 +103,25 @@ export default async function availabilityArea(app: FastifyInstance): Promise<vo
       return answer(request.query as Q, await serviceSpec(cache, app.db, request.ctx, serviceId), request.ctx, serviceId);
     });
 
-  serviceRoute<AvailableTimesRequest, AvailableTimesResponse>('availabletimes', ['AvailableTimesRequest', 'AvailableTimesResponse'], async (q, spec, ctx, serviceId) => {
+  // Whole answers of future windows are kept as sent while nothing they rest on changes, and
+  // requests that miss together share one computation: after a booking write, the readers of the
+  // same month wait for one recomputation instead of each running it.
+  const answers = new ResponseCache(app.versions, 'availability', app.config.responseCache);
+  app.get('/services/:Id/availabletimes', { schema: { params: serviceParams, querystring: ref('AvailableTimesRequest'), response: { 200: ref('AvailableTimesResponse') } } }, async (request, reply) => {
+    const serviceId = (request.params as { Id: number }).Id;
+    const q = request.query as AvailableTimesRequest;
+    const ctx = request.ctx;
+    const spec = await serviceSpec(cache, app.db, ctx, serviceId);
     const query = engineQuery(q, q.From, q.To);
     const window = normalize(spec, query, ctx);
     checkRangeDays(q.From, q.To, RANGE_LIMIT_DAYS.availableTimes);
-    const times = await availableTimesByDay(cache, app.db, ctx.companyId, spec, query, window, ctx.lang);
-    return { CompanyId: ctx.companyId, ServiceId: serviceId, Times: times };
+    const load = async (): Promise<AvailableTimesResponse> => ({
+      CompanyId: ctx.companyId,
+      ServiceId: serviceId,
+      Times: await availableTimesByDay(cache, app.db, ctx.companyId, spec, query, window, ctx.lang),
+    });
+    const version = await windowVersion(cache, ctx.companyId, spec, window);
+    return version === undefined ? load() : answers.answer(request, reply, load, version);
   });
 
   serviceRoute<NextFreeTimeRequest, NextFreeTimeResponse>('nextfreetime', ['NextFreeTimeRequest', 'NextFreeTimeResponse'], async (q, spec, ctx, serviceId) => {

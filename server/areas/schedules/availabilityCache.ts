@@ -13,6 +13,7 @@ import { schedulingKey } from './messages';
 const DAY = 86_400_000;
 
 interface Entry {
+  /** The company's availability version the spec was read under. */
   version: string;
   spec: { service: ServiceSpec; timeZone: string } | undefined;
   /** Schedules and exceptions of the window they were loaded for, when they were. */
@@ -198,6 +199,24 @@ export async function availableTimesByDay(
     if (i < pieces.length - 1 && !kept) await new Promise((resolve) => setImmediate(resolve));
   }
   return times;
+}
+
+/**
+ * The version of a whole availabletimes answer, for keeping it as sent: the availability version
+ * the spec was read under, the versions of every booking day its slots can touch, and today's date.
+ * Undefined (compute every time) when the spec is not the kept one, or when the window reaches today
+ * or earlier, whose answer also changes as the clock passes each start.
+ */
+export async function windowVersion(cache: AvailabilityCache, companyId: number, spec: { service: ServiceSpec; timeZone: string }, window: NormalizedQuery): Promise<string | undefined> {
+  const entry = cache.entryOf(companyId, spec);
+  if (!entry) return undefined;
+  const clock = ZoneClock.of(spec.timeZone);
+  const now = Date.now();
+  const tomorrow = roundTripping(clock, clock.toInstantLenient(Math.floor(clock.toLocal(now) / DAY) * DAY + DAY));
+  if (window.from < tomorrow) return undefined;
+  const days = daysCovering(window.from - DAY, window.to + window.duration * 60_000 + DAY);
+  const versions = await cache.versionsOf(companyId, days);
+  return `${entry.version}|${clock.format(now).slice(0, 10)}|${versions.join(',')}`;
 }
 
 /** Sorted day numbers as runs of consecutive days [first, last]. */

@@ -95,4 +95,19 @@ describe('free times after a booking write', () => {
     const monday10 = (perResource.json() as { Times: { From: string; Resources?: unknown[] }[] }).Times.find((t) => t.From === monday);
     expect(monday10?.Resources?.length ?? 0).toBeGreaterThan(0);
   });
+
+  it('readers asking for the same month together all get the same answer, and the next write is seen by all', async () => {
+    const from = '2031-10-01T00:00:00';
+    const to = '2031-10-31T23:59:00';
+    const at = '2031-10-07T10:00:00';
+    const ask = () => server.api({ method: 'GET', url: `/api/services/${padel}/availabletimes?From=${from}&To=${to}` });
+    const first = await Promise.all(Array.from({ length: 6 }, ask));
+    for (const res of first) expect(res.statusCode, res.body).toBe(200);
+    expect(new Set(first.map((r) => r.body)).size).toBe(1);
+    const free = await freeSpots(from, to, at);
+    expect(free).toBeGreaterThan(0);
+    await book(server, { ServiceId: padel, CustomerId: seed.customerId, From: at });
+    const after = await Promise.all(Array.from({ length: 6 }, ask));
+    for (const res of after) expect((res.json() as { Times: { From: string; FreeSpots: number }[] }).Times.find((t) => t.From === at)?.FreeSpots ?? 0).toBe(free - 1);
+  });
 });
