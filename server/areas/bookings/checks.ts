@@ -140,14 +140,14 @@ export async function checkAvailability(tx: Db, ctx: CallerContext, req: CheckRe
     const first = await verdictOn(req.resources);
     if (first.available) {
       const assigned = first.resources.flatMap((a) => a.resourceIds.map((id) => ({ ResourceTypeId: a.resourceTypeId, ResourceId: id })));
-      await lockCapacity(tx, ctx.companyId, spec.service.id, [...new Set([...assigned, ...req.resources].map((r) => r.ResourceId))]);
+      await lockCapacity(tx, spec.service.id, [...new Set([...assigned, ...req.resources].map((r) => r.ResourceId))], req.interval.from.toJSDate(), req.interval.to.toJSDate());
       const confirmed = await verdictOn(assigned);
       if (confirmed.available) return confirmed.resources;
     }
   }
   const candidates = new Set(spec.service.requirements.flatMap((r) => r.resources.map((x) => x.id)));
   for (const r of req.resources) candidates.add(r.ResourceId);
-  await lockCapacity(tx, ctx.companyId, spec.service.id, [...candidates]);
+  await lockCapacity(tx, spec.service.id, [...candidates], req.interval.from.toJSDate(), req.interval.to.toJSDate());
   const verdict = await verdictOn(req.resources);
   const refused = refusal(verdict, req.spots);
   if (!refused) return verdict.available ? verdict.resources : [];

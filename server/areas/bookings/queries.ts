@@ -35,18 +35,34 @@ export async function loadBookingRow(db: Db, companyId: number, id: number, lock
   );
 }
 
+const DAY_MS = 86_400_000;
+/** A booking touching at most this many UTC days locks them one by one; a longer one locks its resources whole. */
+const DAY_LOCKS_MAX = 14;
+
 /**
- * Takes the rows every booking of these resources (or, for a service without resources, of this
- * service) must take first, in id order, so bookings that could compete for the same time run one
- * after the other: the availability check that follows sees every booking committed before it.
- * Bookings of other resources and services run side by side.
+ * Takes the locks every booking of these resources (or, for a service without resources, of this
+ * service) must take first, so bookings that could compete for the same time run one after the
+ * other: the availability check that follows sees every booking committed before it. The locks are
+ * per resource and UTC day of [from, to) (transaction advisory locks, keys (resource, day); a
+ * service without resources is key -service): two bookings that overlap share a day, so they meet;
+ * bookings of other days, resources and services run side by side. Each resource's whole key
+ * (resource, -1) is taken shared first, and exclusively by a booking longer than DAY_LOCKS_MAX days,
+ * which so waits for every shorter one on that resource. Keys are taken in (resource, day) order.
+ * Resource and service ids are unique across companies, so the keys are too.
  */
-export async function lockCapacity(db: Db, companyId: number, serviceId: number, resourceIds: readonly number[]): Promise<void> {
-  if (resourceIds.length === 0) {
-    await db.query('select id from services where id = $1 and company_id = $2 for no key update', [serviceId, companyId]);
+export async function lockCapacity(db: Db, serviceId: number, resourceIds: readonly number[], from: Date, to: Date): Promise<void> {
+  const keys = resourceIds.length === 0 ? [-serviceId] : [...new Set(resourceIds)].sort((a, b) => a - b);
+  const first = Math.floor(from.getTime() / DAY_MS);
+  const last = Math.max(first, Math.floor((to.getTime() - 1) / DAY_MS));
+  if (last - first + 1 > DAY_LOCKS_MAX) {
+    await db.query('select count(*) from (select k from unnest($1::int[]) k order by k) s where pg_advisory_xact_lock(s.k, -1)::text is null', [keys]);
     return;
   }
-  await db.query('select id from resources where company_id = $1 and id = any($2::int[]) order by id for no key update', [companyId, [...resourceIds].sort((a, b) => a - b)]);
+  await db.query(
+    `select count(*) from (select k, d from unnest($1::int[]) k cross join (select -1 as d union all select generate_series($2::int, $3::int)) days order by k, d) s
+      where case when s.d = -1 then pg_advisory_xact_lock_shared(s.k, -1)::text is null else pg_advisory_xact_lock(s.k, s.d)::text is null end`,
+    [keys, first, last],
+  );
 }
 
 export interface NewBookingRow {

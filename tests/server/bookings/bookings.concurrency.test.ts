@@ -43,6 +43,50 @@ describe(`${N} concurrent bookings (${process.env.DATABASE_URL ? 'PostgreSQL' : 
     expect(await holding(yoga, from)).toBe(20);
   });
 
+  it('for the last spot of a group, at times that overlap across midnight UTC: exactly one succeeds', async () => {
+    // Stockholm in summer is UTC+2: 01:30–02:30 spans UTC midnight, 02:00–03:00 lies in the next UTC
+    // day; each pair still overlaps (02:00–02:30), so the locks of the shared day must meet.
+    const yoga = seed.services.get('Yoga drop-in')!;
+    const adult = (await server.db.one<{ id: number }>("select id from service_prices where service_id = $1 and category = 'Vuxen'", [yoga]))!.id;
+    const early = '2030-06-12T01:30:00';
+    const late = '2030-06-12T02:00:00';
+    const outside = { AllowBookingOutsideSchedules: true };
+    await book(server, { ServiceId: yoga, CustomerId: seed.customerId, From: early, Quantities: [{ PriceId: adult, Quantity: 19 }], ...outside }, token);
+    const answers = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        server.api({ method: 'POST', url: '/api/bookings', token, payload: { ServiceId: yoga, CustomerId: seed.customerId, From: i % 2 ? late : early, Quantities: [{ PriceId: adult, Quantity: 1 }], ...outside } }),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200), answers.find((a) => a.statusCode !== 200 && a.statusCode !== 409)?.body).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(N - 1);
+    expect((await holding(yoga, early)) + (await holding(yoga, late))).toBe(20);
+  });
+
+  it('bookings on other days of the same court do not wait for each other, and all succeed', async () => {
+    const padel = seed.services.get('Padel 60 min')!;
+    const court = { ResourceTypeId: seed.types.get('Padelbanor')!, ResourceId: seed.resources.get('Bana 1')! };
+    const days = Array.from({ length: 20 }, (_, i) => `2030-07-${String(i + 1).padStart(2, '0')}T10:00:00`);
+    const answers = await Promise.all(
+      days.map((From) => server.api({ method: 'POST', url: '/api/bookings', token, payload: { ServiceId: padel, CustomerId: seed.customerId, From, Resources: [court], AllowBookingOutsideSchedules: true } })),
+    );
+    for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+  });
+
+  it('a booking of several weeks and short ones inside it on the same court: the long one or the short ones, never both', async () => {
+    const padel = seed.services.get('Padel 60 min')!;
+    const court = { ResourceTypeId: seed.types.get('Padelbanor')!, ResourceId: seed.resources.get('Bana 1')! };
+    const short = Array.from({ length: 10 }, (_, i) => ({ From: `2030-08-${String(i * 2 + 3).padStart(2, '0')}T10:00:00` }));
+    const answers = await Promise.all([
+      server.api({ method: 'POST', url: '/api/bookings', token, payload: { ServiceId: padel, CustomerId: seed.customerId, From: '2030-08-01T08:00:00', To: '2030-08-31T20:00:00', Resources: [court], AllowBookingOutsideSchedules: true } }),
+      ...short.map((t) => server.api({ method: 'POST', url: '/api/bookings', token, payload: { ServiceId: padel, CustomerId: seed.customerId, ...t, Resources: [court], AllowBookingOutsideSchedules: true } })),
+    ]);
+    for (const a of answers) expect([200, 409], a.body).toContain(a.statusCode);
+    const longOk = answers[0].statusCode === 200;
+    const shortOk = answers.slice(1).filter((a) => a.statusCode === 200).length;
+    expect(longOk ? shortOk : 10 - shortOk).toBe(0);
+  });
+
   it('for the same court and time: exactly one succeeds, the rest answer 409', async () => {
     const padel = seed.services.get('Padel 60 min')!;
     const court = { ResourceTypeId: seed.types.get('Padelbanor')!, ResourceId: seed.resources.get('Bana 2')! };
