@@ -43,14 +43,9 @@ async function createOne(tx: Db, ctx: CallerContext, input: CreateBooking, from:
   const customFields = await checkCustomFields(tx, ctx, input.CustomFields);
 
   const allowOutside = input.AllowBookingOutsideSchedules === true;
-  const { calculation, resourceRows } = await priceAndPlace(tx, ctx, {
+  const { calculation, resourceRows } = await priceAndPlace(tx, ctx, { spec, interval, resources, spots, allowOutside }, {
     serviceId: input.ServiceId,
-    spec,
-    interval,
     quantities,
-    resources,
-    spots,
-    allowOutside,
     rebateCodeIds: input.RebateCodeIds ?? [],
     customerEmail: options.customer.email,
   });

@@ -83,15 +83,9 @@ async function reshape(db: Db, ctx: CallerContext, id: number, change: Reshape):
     const codeIds = await restoreCodes(tx, ctx.companyId, booking, ctx.userId);
     const started = booking.from_ms <= Date.now() && change.from === undefined;
     const allowOutside = change.allowOutside ?? (booking.allow_outside_schedules || started);
-    const { calculation, resourceRows } = await priceAndPlace(tx, ctx, {
+    const { calculation, resourceRows } = await priceAndPlace(tx, ctx, { spec, interval, resources, spots, allowOutside, excludeBookingId: id }, {
       serviceId: booking.service_id,
-      spec,
-      interval,
       quantities,
-      resources,
-      spots,
-      allowOutside,
-      excludeBookingId: id,
       rebateCodeIds: codeIds,
       customerEmail: customer?.email ?? null,
     });

@@ -15,8 +15,8 @@ import { checkAvailability, local, logChange, onOverlap, type CheckRequest } fro
 type Priced = Awaited<ReturnType<Ports['calculateServicePrice']>>;
 type ResourceRow = { resourceTypeId: number; resourceId: number };
 
-/** A booking's shape: what it is priced and placed by. */
-export interface BookingShape extends CheckRequest {
+/** What a booking's price depends on besides its time. */
+export interface PriceRequest {
   serviceId: number;
   quantities: readonly { PriceId: number; Quantity: number; OccupiesSpot?: boolean }[];
   rebateCodeIds: number[];
@@ -24,21 +24,21 @@ export interface BookingShape extends CheckRequest {
 }
 
 /**
- * The shape's price (calculateprice's answer) and the resources the availability engine gives it,
- * with the resources named beyond what the service needs kept too. Throws the engine's 409 or 400.
+ * A booking's price (calculateprice's answer for the request's time) and the resources the
+ * availability engine gives it, with the resources named beyond what the service needs kept too.
+ * Throws calculateprice's 400/404 and the engine's 409 or 400.
  */
-export async function priceAndPlace(tx: Db, ctx: CallerContext, shape: BookingShape): Promise<{ calculation: Priced['calculation']; resourceRows: ResourceRow[] }> {
-  const { calculation } = await port('calculateServicePrice')(tx, ctx, shape.serviceId, {
-    Interval: { From: local(shape.interval.from), To: local(shape.interval.to) },
-    Quantities: shape.quantities.map((q) => ({ PriceId: q.PriceId, Quantity: q.Quantity, OccupiesSpot: q.OccupiesSpot ?? true })),
-    RebateCodeIds: shape.rebateCodeIds,
-    CustomerEmail: shape.customerEmail,
+export async function priceAndPlace(tx: Db, ctx: CallerContext, check: CheckRequest, price: PriceRequest): Promise<{ calculation: Priced['calculation']; resourceRows: ResourceRow[] }> {
+  const { calculation } = await port('calculateServicePrice')(tx, ctx, price.serviceId, {
+    Interval: { From: local(check.interval.from), To: local(check.interval.to) },
+    Quantities: price.quantities.map((q) => ({ PriceId: q.PriceId, Quantity: q.Quantity, OccupiesSpot: q.OccupiesSpot ?? true })),
+    RebateCodeIds: price.rebateCodeIds,
+    CustomerEmail: price.customerEmail,
   });
-  const { spec, interval, resources, spots, allowOutside, excludeBookingId } = shape;
-  const assigned = await checkAvailability(tx, ctx, { spec, interval, resources, spots, allowOutside, excludeBookingId });
+  const assigned = await checkAvailability(tx, ctx, check);
   const resourceRows = assigned.flatMap((a) => a.resourceIds.map((resourceId) => ({ resourceTypeId: a.resourceTypeId, resourceId })));
   // Resources named beyond what the service needs stay with the booking too.
-  for (const r of resources) {
+  for (const r of check.resources) {
     if (!resourceRows.some((x) => x.resourceId === r.ResourceId)) resourceRows.push({ resourceTypeId: r.ResourceTypeId, resourceId: r.ResourceId });
   }
   return { calculation, resourceRows };
