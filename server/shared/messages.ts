@@ -24,6 +24,17 @@ export function extendMessages(messages: Record<string, Texts>): void {
   Object.assign(extra, messages);
 }
 
+/**
+ * An area's own messages (its messages.json): `register` adds them to the catalogue (the area's
+ * plugin calls it at start), `key` names one of them, typed for ApiError and ValidationErrors.
+ * @example
+ * const catalogue = areaMessages(texts.messages);
+ * throw ApiError.field(400, 'From', catalogue.key('BookingInThePast'), { from });
+ */
+export function areaMessages<K extends string>(messages: Record<K, Texts>): { register: () => void; key: (key: K) => ServerMessageKey } {
+  return { register: () => extendMessages(messages), key: (key) => key as string as ServerMessageKey };
+}
+
 export function messageFor(lang: Lang, key: ServerMessageKey | string, params: Record<string, string | number>): string {
   const entry = (catalogue as Record<string, Texts>)[key] ?? extra[key];
   return fill(entry?.[lang] ?? entry?.en ?? key, params);

@@ -1,12 +1,8 @@
-import { extendMessages, type Texts } from '../../shared/messages';
+import { areaMessages, type Texts } from '../../shared/messages';
 import texts from './messages.json' with { type: 'json' };
 
 /** The invoice PDF's words. */
 export const INVOICE_WORDS: Record<string, Texts> = texts.invoiceWords;
 
-const messages = texts.messages satisfies Record<string, Texts>;
-
 /** Loads the billing area's messages (its plugin calls this). */
-export function registerBillingMessages(): void {
-  extendMessages(messages);
-}
+export const registerBillingMessages = areaMessages(texts.messages).register;

@@ -1,18 +1,14 @@
-import { extendMessages, type ServerMessageKey, type Texts } from '../../shared/messages';
+import { areaMessages, type Texts } from '../../shared/messages';
 import texts from './messages.json' with { type: 'json' };
 
-/** The bookings area's messages, in the four languages. */
-const messages = texts.messages satisfies Record<string, Texts>;
+/** The bookings area's messages, in the four languages (./messages.json). */
+const catalogue = areaMessages(texts.messages);
 
 /** Adds this area's messages to the catalogue; the area's plugin calls it when it registers. */
-export function registerBookingMessages(): void {
-  extendMessages(messages);
-}
+export const registerBookingMessages = catalogue.register;
 
 /** A key of this area's messages, typed for ApiError and ValidationErrors. */
-export function bookingKey(key: keyof typeof messages): ServerMessageKey {
-  return key as ServerMessageKey;
-}
+export const bookingKey = catalogue.key;
 
 /** Status names and descriptions in the four languages (GET /bookings/status). */
 export const statusNames: Record<number, { name: Texts; description: Texts }> = texts.statusNames;

@@ -9,24 +9,19 @@ import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
 import { ApiError } from '../../shared/errors';
 import { messageFor, type Lang } from '../../shared/messages';
-import { planConsumption } from '../../../domain/pricing';
-import { holdDeadline, quantityLines, spotsOf } from '../../../domain/bookings';
-import { port } from '../../shared/ports';
-import { emitBookingEvent } from '../../shared/bookingEvents';
+import { holdDeadline, spotsOf } from '../../../domain/bookings';
 import { bookingKey } from './messages';
-import { insertBooking, loadSettings, writeQuantities, writeResources } from './queries';
+import { insertBooking, loadSettings } from './queries';
+import { priceAndPlace, writeShape } from './shape';
 
 import {
   readInterval,
   local,
-  checkAvailability,
-  onOverlap,
   serviceSpec,
   checkSpots,
   resolveCustomer,
   checkCustomFields,
   checkResourcesOfCompany,
-  logChange,
 } from './checks';
 
 interface CreateOptions {
@@ -47,22 +42,15 @@ async function createOne(tx: Db, ctx: CallerContext, input: CreateBooking, from:
   await checkResourcesOfCompany(tx, ctx, resources);
   const customFields = await checkCustomFields(tx, ctx, input.CustomFields);
 
-  const { calculation } = await port('calculateServicePrice')(tx, ctx, input.ServiceId, {
-    Interval: { From: local(interval.from), To: local(interval.to) },
-    Quantities: quantities.map((q) => ({ PriceId: q.PriceId, Quantity: q.Quantity, OccupiesSpot: q.OccupiesSpot ?? true })),
-    RebateCodeIds: input.RebateCodeIds ?? [],
-    CustomerEmail: options.customer.email,
-  });
-
   const allowOutside = input.AllowBookingOutsideSchedules === true;
-  const assigned = await checkAvailability(tx, ctx, { spec, interval, resources, spots, allowOutside });
+  const { calculation, resourceRows } = await priceAndPlace(tx, ctx, { spec, interval, resources, spots, allowOutside }, {
+    serviceId: input.ServiceId,
+    quantities,
+    rebateCodeIds: input.RebateCodeIds ?? [],
+    customerEmail: options.customer.email,
+  });
   const statusId = input.StatusId ?? options.settings.default_status_id;
   const deadline = holdDeadline(statusId, { reservationHoldMinutes: options.settings.reservation_hold_minutes, paymentHoldMinutes: options.settings.payment_hold_minutes }, Date.now());
-  const resourceRows = assigned.flatMap((a) => a.resourceIds.map((resourceId) => ({ resourceTypeId: a.resourceTypeId, resourceId })));
-  // Resources named beyond what the service needs stay with the booking too.
-  for (const r of resources) {
-    if (!resourceRows.some((x) => x.resourceId === r.ResourceId)) resourceRows.push({ resourceTypeId: r.ResourceTypeId, resourceId: r.ResourceId });
-  }
 
   const bookingId = await insertBooking(tx, {
     companyId: ctx.companyId,
@@ -90,11 +78,7 @@ async function createOne(tx: Db, ctx: CallerContext, input: CreateBooking, from:
     priceSign: calculation.priceSign,
     createdBy: ctx.userId,
   });
-  await writeQuantities(tx, ctx.companyId, bookingId, quantityLines(calculation.lines));
-  await onOverlap(tx, ctx, spec, interval, resourceRows.map((r) => r.resourceId), () => writeResources(tx, ctx.companyId, bookingId, resourceRows));
-  await port('consumeCodes')(tx, ctx.companyId, planConsumption(calculation.applied, bookingId), { customerId: options.customer.id, serviceId: input.ServiceId, userId: ctx.userId });
-  await logChange(tx, ctx, bookingId, 'Created', null);
-  await emitBookingEvent(tx, { kind: 'created', companyId: ctx.companyId, bookingId });
+  await writeShape(tx, ctx, bookingId, { spec, interval, calculation, resourceRows }, { customerId: options.customer.id, serviceId: input.ServiceId, event: 'Created', before: null, eventKind: 'created' });
   return bookingId;
 }
 

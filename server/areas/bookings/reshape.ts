@@ -7,9 +7,7 @@ import type { UpdateBooking } from '../../../schema/bookings';
 import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
 import { ApiError } from '../../shared/errors';
-import { planConsumption } from '../../../domain/pricing';
-import { quantityLines, spotsOf } from '../../../domain/bookings';
-import { port } from '../../shared/ports';
+import { spotsOf } from '../../../domain/bookings';
 import { emitBookingEvent, type BookingEventKind } from '../../shared/bookingEvents';
 import { bookingKey, bookingWords } from './messages';
 import {
@@ -17,8 +15,6 @@ import {
   resourceTypesOf,
   snapshot,
   syncAllocations,
-  writeQuantities,
-  writeResources,
 } from './queries';
 
 import {
@@ -35,6 +31,7 @@ import {
   refuseStatus,
 } from './checks';
 import { restoreCodes } from './actions';
+import { priceAndPlace, writeShape } from './shape';
 
 interface Reshape {
   from?: string;
@@ -84,19 +81,14 @@ async function reshape(db: Db, ctx: CallerContext, id: number, change: Reshape):
     const before = await snapshot(tx, ctx.companyId, id);
 
     const codeIds = await restoreCodes(tx, ctx.companyId, booking, ctx.userId);
-    const { calculation } = await port('calculateServicePrice')(tx, ctx, booking.service_id, {
-      Interval: { From: local(interval.from), To: local(interval.to) },
-      Quantities: quantities.map((q) => ({ PriceId: q.PriceId, Quantity: q.Quantity, OccupiesSpot: q.OccupiesSpot ?? true })),
-      RebateCodeIds: codeIds,
-      CustomerEmail: customer?.email ?? null,
-    });
     const started = booking.from_ms <= Date.now() && change.from === undefined;
     const allowOutside = change.allowOutside ?? (booking.allow_outside_schedules || started);
-    const assigned = await checkAvailability(tx, ctx, { spec, interval, resources, spots, allowOutside, excludeBookingId: id });
-    const resourceRows = assigned.flatMap((a) => a.resourceIds.map((resourceId) => ({ resourceTypeId: a.resourceTypeId, resourceId })));
-    for (const r of resources) {
-      if (!resourceRows.some((x) => x.resourceId === r.ResourceId)) resourceRows.push({ resourceTypeId: r.ResourceTypeId, resourceId: r.ResourceId });
-    }
+    const { calculation, resourceRows } = await priceAndPlace(tx, ctx, { spec, interval, resources, spots, allowOutside, excludeBookingId: id }, {
+      serviceId: booking.service_id,
+      quantities,
+      rebateCodeIds: codeIds,
+      customerEmail: customer?.email ?? null,
+    });
     const u = change.update ?? {};
     await tx.query(
       `update bookings set starts_at = $3, ends_at = $4, spots = $5, total_price_minor = $6, total_vat_minor = $7, total_before_rebate_minor = $8,
@@ -130,11 +122,7 @@ async function reshape(db: Db, ctx: CallerContext, id: number, change: Reshape):
         u.SendSmsReminder ?? null,
       ],
     );
-    await writeQuantities(tx, ctx.companyId, id, quantityLines(calculation.lines));
-    await onOverlap(tx, ctx, spec, interval, resourceRows.map((r) => r.resourceId), () => writeResources(tx, ctx.companyId, id, resourceRows));
-    await port('consumeCodes')(tx, ctx.companyId, planConsumption(calculation.applied, id), { customerId: booking.customer_id, serviceId: booking.service_id, userId: ctx.userId });
-    await logChange(tx, ctx, id, change.event, before);
-    await emitBookingEvent(tx, { kind: change.eventKind, companyId: ctx.companyId, bookingId: id });
+    await writeShape(tx, ctx, id, { spec, interval, calculation, resourceRows }, { customerId: booking.customer_id, serviceId: booking.service_id, event: change.event, before, eventKind: change.eventKind });
   });
 }
 

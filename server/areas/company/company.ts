@@ -5,24 +5,17 @@ import { ApiError, ValidationErrors } from '../../shared/errors';
 import type { Lang } from '../../shared/messages';
 import { ref } from '../../shared/schemas';
 import { idParams } from '../../autoquery/index';
-import type { Company, CompanyInput, CountryId } from '../../../schema/company';
+import type { Company, CompanyInput } from '../../../schema/company';
 import { isValidOrganisationNumber } from '../../../domain/identityNumbers';
 import { isValidPostalCode } from '../../../domain/postalCodes';
 import { localTime } from '../../shared/fieldErrors';
 import { CATEGORIES, COMPANY_STATUS_NAMES, COMPANY_TYPES, COUNTRIES, envelope } from '../../shared/reference';
+import type { CompanyAddressRow } from '../../shared/billingInformation';
 
-interface CompanyRow {
+interface CompanyRow extends CompanyAddressRow {
   id: number;
-  name: string;
-  email: string;
   phone: string | null;
   homepage: string | null;
-  street1: string;
-  street2: string | null;
-  zip_code: string;
-  city: string;
-  country_id: CountryId;
-  organisation_number: string;
   time_zone: string;
   currency_id: string;
   category_id: number | null;

@@ -3,12 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import {
   Alert,
   Box,
-  Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   MenuItem,
   Stack,
   Table,
@@ -30,6 +25,8 @@ import { HtmlView } from './HtmlView';
 import { EMAIL } from './api';
 import { FixedPagination } from '../../common/FixedPagination';
 import { ActionsHeaderCell } from '../../common/ActionsHeaderCell';
+import { LogRowActions } from '../../common/LogRowActions';
+import { ReadOnlyDialog } from '../../common/ReadOnlyDialog';
 
 const PAGE_SIZE = 25;
 const STATUS_COLOR = { queued: 'default', sent: 'success', failed: 'error' } as const;
@@ -40,29 +37,23 @@ function ViewDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const translate = useTranslate();
   const { data, error } = useQuery({ queryKey: ['messages', 'log', id], queryFn: () => api.call<MessageLogEntry>('GET', `/messages/log/${id}`) });
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="message-view-title">
-      <DialogTitle id="message-view-title">{data?.Subject || translate('messages.log.view')}</DialogTitle>
-      <DialogContent>
-        {error && <Alert severity="error">{apiErrorInfo(error).message}</Alert>}
-        {data && (
-          <Stack spacing={1}>
-            <Typography variant="body2">
-              {translate('messages.log.receiver')}: {data.Receiver}
-            </Typography>
-            {!data.Body ? (
-              <Typography color="text.secondary">{translate('messages.log.notRendered')}</Typography>
-            ) : data.SendMethodId === EMAIL ? (
-              <HtmlView html={data.Body} title={translate('messages.log.body')} />
-            ) : (
-              <Typography sx={{ whiteSpace: 'pre-wrap' }}>{data.Body}</Typography>
-            )}
-          </Stack>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
-      </DialogActions>
-    </Dialog>
+    <ReadOnlyDialog title={data?.Subject || translate('messages.log.view')} onClose={onClose}>
+      {error && <Alert severity="error">{apiErrorInfo(error).message}</Alert>}
+      {data && (
+        <Stack spacing={1}>
+          <Typography variant="body2">
+            {translate('messages.log.receiver')}: {data.Receiver}
+          </Typography>
+          {!data.Body ? (
+            <Typography color="text.secondary">{translate('messages.log.notRendered')}</Typography>
+          ) : data.SendMethodId === EMAIL ? (
+            <HtmlView html={data.Body} title={translate('messages.log.body')} />
+          ) : (
+            <Typography sx={{ whiteSpace: 'pre-wrap' }}>{data.Body}</Typography>
+          )}
+        </Stack>
+      )}
+    </ReadOnlyDialog>
   );
 }
 
@@ -145,14 +136,7 @@ export default function MessageLogTab() {
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatWireDate(e.Created, locale)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{e.Sent ? formatWireDate(e.Sent, locale) : '–'}</TableCell>
                   <TableCell>{e.BookingId ? <Link to={`/bookings/${e.BookingId}`}>{e.BookingId}</Link> : '–'}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Button size="small" onClick={() => setViewing(e.Id)}>
-                      {translate('messages.log.view')}
-                    </Button>
-                    <Button size="small" onClick={() => void resend(e)}>
-                      {translate('messages.log.resend')}
-                    </Button>
-                  </TableCell>
+                  <LogRowActions viewLabel={translate('messages.log.view')} onView={() => setViewing(e.Id)} resendLabel={translate('messages.log.resend')} onResend={() => void resend(e)} />
                 </TableRow>
               ))}
             </TableBody>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import PreviewIcon from '@mui/icons-material/Preview';
 import SendIcon from '@mui/icons-material/Send';
 import { useNotify, useTranslate } from 'react-admin';
@@ -8,6 +8,7 @@ import type { MessageTemplateTest, RenderedMessage } from '../../../schema/messa
 import { apiErrorInfo, useApi } from '../../common/api';
 import { HtmlView } from './HtmlView';
 import { EMAIL } from './api';
+import { ReadOnlyDialog } from '../../common/ReadOnlyDialog';
 
 /** Preview with a real booking (the one named, else the latest) and a test send that needs a receiver. */
 export function PreviewAndTest() {
@@ -75,16 +76,10 @@ export function PreviewAndTest() {
         </Button>
       </Stack>
       {preview && (
-        <Dialog open onClose={() => setPreview(null)} fullWidth maxWidth="md" aria-labelledby="message-preview-title">
-          <DialogTitle id="message-preview-title">{preview.Subject || translate('messages.test.preview')}</DialogTitle>
-          <DialogContent>
-            {preview.BookingId === null && <Alert severity="info">{translate('messages.test.sample')}</Alert>}
-            {method === EMAIL ? <HtmlView html={preview.Body} title={translate('messages.test.preview')} /> : <Typography sx={{ whiteSpace: 'pre-wrap' }}>{preview.Body}</Typography>}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setPreview(null)}>{translate('ra.action.close')}</Button>
-          </DialogActions>
-        </Dialog>
+        <ReadOnlyDialog title={preview.Subject || translate('messages.test.preview')} onClose={() => setPreview(null)}>
+          {preview.BookingId === null && <Alert severity="info">{translate('messages.test.sample')}</Alert>}
+          {method === EMAIL ? <HtmlView html={preview.Body} title={translate('messages.test.preview')} /> : <Typography sx={{ whiteSpace: 'pre-wrap' }}>{preview.Body}</Typography>}
+        </ReadOnlyDialog>
       )}
     </Stack>
   );

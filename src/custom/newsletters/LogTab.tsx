@@ -4,10 +4,6 @@ import {
   Box,
   Button,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   LinearProgress,
   Stack,
   TableCell,
@@ -26,6 +22,8 @@ import { SendMethodIcon } from './SendMethodIcon';
 import { PAGE_SIZE, useNewsletterList, type ListState } from './useNewsletterApi';
 import { FixedPagination } from '../../common/FixedPagination';
 import { ActionsHeaderCell } from '../../common/ActionsHeaderCell';
+import { LogRowActions } from '../../common/LogRowActions';
+import { ReadOnlyDialog } from '../../common/ReadOnlyDialog';
 
 /** How often the log is read again while a newsletter is scheduled or being sent. */
 const POLL_MS = 3000;
@@ -75,19 +73,13 @@ function PendingSends({ sends, onCancel }: { sends: NewsletterSend[]; onCancel: 
 function ViewDialog({ entry, onClose }: { entry: Newsletter | null; onClose: () => void }) {
   const translate = useTranslate();
   return (
-    <Dialog open={entry !== null} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="newsletter-view-title">
-      <DialogTitle id="newsletter-view-title">{entry?.MessageTitle}</DialogTitle>
-      <DialogContent dividers>
-        <Typography variant="body2" color="text.secondary" gutterBottom>
-          {translate('newsletters.log.to', { receiver: entry?.Receiver ?? '' })}
-        </Typography>
-        {entry?.ImageUrl && <Box component="img" src={entry.ImageUrl} alt="" sx={{ maxWidth: '100%', mb: 2 }} />}
-        <SafeHtml html={entry?.MessageBody ?? ''} />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
-      </DialogActions>
-    </Dialog>
+    <ReadOnlyDialog open={entry !== null} title={entry?.MessageTitle} onClose={onClose} dividers>
+      <Typography variant="body2" color="text.secondary" gutterBottom>
+        {translate('newsletters.log.to', { receiver: entry?.Receiver ?? '' })}
+      </Typography>
+      {entry?.ImageUrl && <Box component="img" src={entry.ImageUrl} alt="" sx={{ maxWidth: '100%', mb: 2 }} />}
+      <SafeHtml html={entry?.MessageBody ?? ''} />
+    </ReadOnlyDialog>
   );
 }
 
@@ -175,14 +167,12 @@ export function LogTab({ list, page, onPage }: { list: ListState<Newsletter>; pa
                     <StatusChip entry={entry} />
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(entry.ToSendDate, locale)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Button size="small" onClick={() => setViewing(entry)}>
-                      {translate('newsletters.log.view')}
-                    </Button>
-                    <Button size="small" onClick={() => void act(() => api.call('PUT', `/newsletter/log/${entry.Id}/resend`), 'newsletters.log.resent')}>
-                      {translate('newsletters.log.resend')}
-                    </Button>
-                  </TableCell>
+                  <LogRowActions
+                    viewLabel={translate('newsletters.log.view')}
+                    onView={() => setViewing(entry)}
+                    resendLabel={translate('newsletters.log.resend')}
+                    onResend={() => void act(() => api.call('PUT', `/newsletter/log/${entry.Id}/resend`), 'newsletters.log.resent')}
+                  />
                 </TableRow>
               ))}
         </OutlinedTable>

@@ -6,10 +6,6 @@ import {
   Card,
   CardContent,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormGroup,
@@ -22,7 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useNavigate, Link as RouterLink } from 'react-router-dom';
-import { useTranslate } from 'react-admin';
+import { Confirm, useTranslate } from 'react-admin';
 import type { AvailableTime } from '../../../schema/availability';
 import { apiErrorInfo, useApi } from '../../common/api';
 import { Picker } from '../../common/inputs/DateTimeInputs';
@@ -262,16 +258,16 @@ export default function CreateServicePage() {
           </Card>
         </Grid>
       </Grid>
-      <Dialog open={leaving} onClose={() => setLeaving(false)} aria-labelledby="wizard-leave-title">
-        <DialogTitle id="wizard-leave-title">{translate('setupAccount.wizard.leaveTitle')}</DialogTitle>
-        <DialogContent>{translate('setupAccount.wizard.leaveBody')}</DialogContent>
-        <DialogActions>
-          <Button onClick={() => setLeaving(false)}>{translate('setupAccount.wizard.stay')}</Button>
-          <Button color="error" onClick={() => navigate('/setup-account')}>
-            {translate('setupAccount.wizard.leave')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <Confirm
+        isOpen={leaving}
+        title="setupAccount.wizard.leaveTitle"
+        content="setupAccount.wizard.leaveBody"
+        cancel="setupAccount.wizard.stay"
+        confirm="setupAccount.wizard.leave"
+        confirmColor="warning"
+        onConfirm={() => navigate('/setup-account')}
+        onClose={() => setLeaving(false)}
+      />
     </>
   );
 }
