@@ -12,7 +12,7 @@ import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
-import { BoardColumn, ColumnShadesContext, shadesByColumn, type ColumnShades } from './BoardColumn';
+import { BoardColumn, ColumnShadesContext, queuesByColumn, shadesByColumn, type ColumnShades, type QueueBadge } from './BoardColumn';
 import { statusLook, type BoardEvent, type BoardResource, type Shade } from './model';
 
 /** Weeks start on Monday (luxon numbers weekdays 1–7 from Monday). */
@@ -86,6 +86,8 @@ export interface BoardCalendarProps {
   resources: readonly BoardResource[];
   events: readonly BoardEvent[];
   shades: readonly Shade[];
+  /** Queue counts drawn at their time on their lane, with their short text and accessible name. */
+  queue: readonly QueueBadge[];
   /** What a booking says inside its box. */
   renderEvent: (event: BoardEvent) => ReactNode;
   /** The full description (tooltip and accessible name). */
@@ -124,7 +126,7 @@ function DayHeader({ label }: { label: ReactNode }) {
 }
 
 function BoardCalendarInner(props: BoardCalendarProps) {
-  const { view, date, locale, resources, events, shades, renderEvent, describe, onMove, onSelectRange, onOpen, onDrillDown, onStep, getNow } = props;
+  const { view, date, locale, resources, events, shades, queue, renderEvent, describe, onMove, onSelectRange, onOpen, onDrillDown, onStep, getNow } = props;
   const theme = useTheme();
   // The same item for the same board event, so that a booking a live change left alone is not drawn again.
   const wrapped = useMemo(() => new WeakMap<BoardEvent, CalendarItem>(), []);
@@ -138,7 +140,10 @@ function BoardCalendarInner(props: BoardCalendarProps) {
     [events, wrapped],
   );
   // Shaded times are drawn by each column (BoardColumn); the week view's 140 columns also leave out the slot boxes.
-  const columns = useMemo<ColumnShades>(() => ({ byColumn: view === 'month' ? new Map() : shadesByColumn(shades), lightSlots: view === 'week' }), [shades, view]);
+  const columns = useMemo<ColumnShades>(
+    () => ({ byColumn: view === 'month' ? new Map() : shadesByColumn(shades), lightSlots: view === 'week', queues: view === 'month' ? new Map() : queuesByColumn(queue) }),
+    [shades, queue, view],
+  );
 
   const EventBox = useMemo(
     () =>
@@ -255,6 +260,23 @@ function BoardCalendarInner(props: BoardCalendarProps) {
         '& .board-event-line': { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
         '& .board-event-status': { display: 'block', fontStyle: 'italic' },
         '& .board-shade': { position: 'absolute', left: 0, right: 0, overflow: 'hidden', pointerEvents: 'none', fontSize: 11, fontStyle: 'italic', p: 0.25, color: theme.palette.text.primary },
+        '& .board-queue': {
+          position: 'absolute',
+          right: 2,
+          zIndex: 2,
+          mt: '1px',
+          px: 0.5,
+          borderRadius: 1,
+          fontSize: 11,
+          fontWeight: 600,
+          lineHeight: '16px',
+          whiteSpace: 'nowrap',
+          pointerEvents: 'none',
+          bgcolor: theme.palette.warning.light,
+          color: theme.palette.common.black,
+          border: `1px solid ${theme.palette.warning.dark}`,
+          boxShadow: 1,
+        },
         '& .board-shade-closed': { bgcolor: theme.palette.action.hover },
         '& .board-shade-exception': {
           background: `repeating-linear-gradient(135deg, ${alpha(theme.palette.warning.main, 0.18)} 0 6px, ${alpha(theme.palette.warning.main, 0.06)} 6px 12px)`,

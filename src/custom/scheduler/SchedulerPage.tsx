@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Box, LinearProgress, useMediaQuery, type Theme } from '@mui/material';
-import { Title, useLocale, useTranslate } from 'react-admin';
+import { Title, useLocale, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useCompanyClock, useCompanyNow } from '../../auth/profile';
 import { bookingCustomerName, totalQuantity, type Booking } from '../../common/bookings/bookingTypes';
@@ -10,7 +10,8 @@ import { AgendaList } from './AgendaList';
 import { BoardCalendar } from './BoardCalendar';
 import { BookingDrawer } from './BookingDrawer';
 import { ConflictDialogs } from './ConflictDialogs';
-import { BOARD_VIEWS, dayOf, fromWire, statusLook, step, toWire, type BoardEvent, type BoardView } from './model';
+import type { QueueBadge } from './BoardColumn';
+import { BOARD_VIEWS, dayOf, fromWire, serviceUses, statusLook, step, toWire, type BoardEvent, type BoardView } from './model';
 import { SchedulerToolbar } from './SchedulerToolbar';
 import { useBoardMoves } from './useBoardMoves';
 import { useSchedulerData } from './useSchedulerData';
@@ -27,6 +28,7 @@ const ids = (value: string | null): number[] => (value ? value.split(',').map(Nu
 export default function SchedulerPage() {
   const translate = useTranslate();
   const locale = useLocale();
+  const notify = useNotify();
   const navigate = useNavigate();
   // Spec core.md §8: on the scheduler the license modal stays closed once this session started a trial.
   useLicenseLimitPage({ suppressDuringSessionTrial: true });
@@ -104,11 +106,13 @@ export default function SchedulerPage() {
 
   const onSelectRange = useCallback(
     (start: Date, end: Date, resourceId: number | undefined) => {
-      const resource = data.resources.find((r) => r.id === resourceId);
-      const fits = data.services.filter((s) => s.Active !== false && (!resource || (s.ResourceTypes ?? []).some((t) => t.Id === resource.typeId)));
+      const lane = data.resources.find((r) => r.id === resourceId);
+      const fits = data.services.filter((s) => s.Active !== false && (!lane || serviceUses(s, lane)));
       const service = fits.find((s) => serviceIds.includes(s.Id)) ?? fits[0];
       const query = new URLSearchParams();
       if (service) query.set('ServiceId', String(service.Id));
+      // A service's own lane (no resource) gives only the service.
+      const resource = lane?.serviceId === undefined ? lane : undefined;
       if (resource) {
         query.set('ResourceTypeId', String(resource.typeId));
         query.set('ResourceId', String(resource.id));
@@ -123,7 +127,23 @@ export default function SchedulerPage() {
   const onStep = useCallback((by: number) => set({ date: step(view, day, by) }), [set, view, day]);
   const onOpen = useCallback((e: BoardEvent) => setOpenId(e.booking.Id), []);
   const onDrillDown = useCallback((d: Date) => set({ view: 'day', date: dayOf(d) }), [set]);
-  const onMove = useCallback((e: BoardEvent, start: Date, end: Date, resourceId: number) => moves.request({ event: e, start, end, resourceId }), [moves]);
+  const onMove = useCallback(
+    (e: BoardEvent, start: Date, end: Date, resourceId: number) => {
+      // Service lanes (negative ids) hold bookings without resources: those move in time only, and no booking moves onto them.
+      if (resourceId !== e.resourceId && (resourceId < 0 || e.resourceId < 0)) notify('scheduler.laneMove', { type: 'warning' });
+      else moves.request({ event: e, start, end, resourceId });
+    },
+    [moves, notify],
+  );
+  const queue = useMemo<QueueBadge[]>(
+    () =>
+      data.queue.map((mark) => ({
+        mark,
+        text: translate('scheduler.queue.short', { smart_count: mark.count }),
+        label: translate('scheduler.queue.long', { smart_count: mark.count, service: mark.serviceName, time: formatRange(toWire(mark.start), toWire(mark.end), locale) }),
+      })),
+    [data.queue, translate, locale],
+  );
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, height: { sm: 'calc(100vh - 64px)' } }}>
@@ -157,7 +177,7 @@ export default function SchedulerPage() {
         </Alert>
       ) : null}
       {view === 'agenda' ? (
-        <AgendaList events={events} shades={data.shades} range={data.range} onOpen={(b) => setOpenId(b.Id)} />
+        <AgendaList events={events} shades={data.shades} queue={queue} range={data.range} onOpen={(b) => setOpenId(b.Id)} />
       ) : (
         <Box
           role="region"
@@ -173,6 +193,7 @@ export default function SchedulerPage() {
             resources={data.resources}
             events={events}
             shades={data.shades}
+            queue={queue}
             renderEvent={renderEvent}
             describe={describe}
             onMove={onMove}
