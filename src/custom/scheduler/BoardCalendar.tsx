@@ -97,8 +97,10 @@ export interface BoardCalendarProps {
   /** A free range selected on a resource. */
   onSelectRange: (start: Date, end: Date, resourceId: number | undefined) => void;
   onOpen: (event: BoardEvent) => void;
-  /** A day of the month view was chosen. */
+  /** A day of the month view was chosen (also its "+3 more"). */
   onDrillDown: (date: Date) => void;
+  /** The month view's "+3 more" of a day whose bookings do not all fit. */
+  showMoreLabel: (count: number) => string;
   /** Arrow keys outside a booking: move by a day (or week) back or forth. */
   onStep: (by: number) => void;
   /** The company's wall-clock time now (the current-time line and "today"), not the browser's zone. */
@@ -126,7 +128,7 @@ function DayHeader({ label }: { label: ReactNode }) {
 }
 
 function BoardCalendarInner(props: BoardCalendarProps) {
-  const { view, date, locale, resources, events, shades, queue, renderEvent, describe, onMove, onSelectRange, onOpen, onDrillDown, onStep, getNow } = props;
+  const { view, date, locale, resources, events, shades, queue, renderEvent, describe, onMove, onSelectRange, onOpen, onDrillDown, onStep, getNow, showMoreLabel } = props;
   const theme = useTheme();
   // The same item for the same board event, so that a booking a live change left alone is not drawn again.
   const wrapped = useMemo(() => new WeakMap<BoardEvent, CalendarItem>(), []);
@@ -154,16 +156,31 @@ function BoardCalendarInner(props: BoardCalendarProps) {
       )),
     [renderEvent],
   );
+  // The library's own "+3 more" is a bare button inside a row (no cell: an ARIA error) and English only; this one opens the day.
+  const ShowMore = useMemo(
+    () =>
+      function ShowMore({ count, slotDate }: { count: number; slotDate: Date }) {
+        return (
+          <span role="cell">
+            <button type="button" className="rbc-button-link rbc-show-more" onClick={() => onDrillDown(slotDate)}>
+              {showMoreLabel(count)}
+            </button>
+          </span>
+        );
+      },
+    [onDrillDown, showMoreLabel],
+  );
   const components = useMemo(
     () => ({
       event: EventBox,
+      showMore: ShowMore,
       resourceHeader: ResourceHeader,
       // The library types the column wrapper without props; it passes those BoardColumn declares.
       dayColumnWrapper: BoardColumn as ComponentType,
       day: { header: DayHeader },
       week: { header: DayHeader },
     }),
-    [EventBox],
+    [EventBox, ShowMore],
   );
 
   const eventPropGetter = useCallback(

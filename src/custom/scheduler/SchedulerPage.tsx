@@ -127,6 +127,7 @@ export default function SchedulerPage() {
   const onStep = useCallback((by: number) => set({ date: step(view, day, by) }), [set, view, day]);
   const onOpen = useCallback((e: BoardEvent) => setOpenId(e.booking.Id), []);
   const onDrillDown = useCallback((d: Date) => set({ view: 'day', date: dayOf(d) }), [set]);
+  const showMoreLabel = useCallback((count: number) => translate('scheduler.showMore', { smart_count: count }), [translate]);
   const onMove = useCallback(
     (e: BoardEvent, start: Date, end: Date, resourceId: number) => {
       // Service lanes (negative ids) hold bookings without resources: those move in time only, and no booking moves onto them.
@@ -200,6 +201,7 @@ export default function SchedulerPage() {
             onSelectRange={onSelectRange}
             onOpen={onOpen}
             onDrillDown={onDrillDown}
+            showMoreLabel={showMoreLabel}
             onStep={onStep}
           />
         </Box>
