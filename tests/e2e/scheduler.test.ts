@@ -218,6 +218,12 @@ describe('the scheduler in the browser', () => {
 
   it('week view and the phone agenda', async () => {
     const { page, baseUrl } = env;
+    // A date is picked in a month calendar.
+    await page.goto(`${baseUrl}/scheduler?date=${day}&view=week`);
+    await page.getByRole('button', { name: 'Välj datum' }).click();
+    await page.getByRole('dialog', { name: 'Välj datum' }).getByRole('gridcell', { name: '15', exact: true }).click();
+    await page.waitForURL(new RegExp(`date=${day.slice(0, 8)}15`));
+    await page.getByRole('dialog', { name: 'Välj datum' }).waitFor({ state: 'hidden' });
     await page.goto(`${baseUrl}/scheduler?date=${day}&view=week`);
     await page.locator('.rbc-time-header [data-resource-id]').first().waitFor();
     await page.locator('[data-booking-id]').first().waitFor();

@@ -305,6 +305,8 @@ function BoardCalendarInner(props: BoardCalendarProps) {
           backgroundImage: `linear-gradient(to bottom, transparent calc(100% - 1px), ${theme.palette.divider} calc(100% - 1px)), linear-gradient(to bottom, transparent calc(100% - 1px), #f7f7f7 calc(100% - 1px))`,
           backgroundSize: '100% calc(100% / 24), 100% calc(100% / 96)',
         },
+        // Only the columns in sight are laid out and painted (a week has 140, a wide screen shows about ten); the others keep their size.
+        '& .rbc-time-content > .rbc-day-slot': { contentVisibility: 'auto', containIntrinsicSize: 'auto 140px auto 960px' },
         '& .rbc-today': { bgcolor: alpha(theme.palette.secondary.main, 0.08) },
         '& .rbc-header, & .rbc-time-header-content, & .rbc-time-content, & .rbc-month-view, & .rbc-day-bg + .rbc-day-bg': { borderColor: theme.palette.divider },
         '& .rbc-off-range-bg': { bgcolor: theme.palette.grey[50] },

@@ -34,7 +34,18 @@ export default function SchedulerPage() {
   useLicenseLimitPage({ suppressDuringSessionTrial: true });
   const today = useCompanyNow().slice(0, 10);
   const companyClock = useCompanyClock();
-  const getNow = useCallback(() => fromWire(companyClock()), [companyClock]);
+  // The calendar asks for "now" per column (a week has 140) and the company's clock formats with Intl each time: read it once a second.
+  const getNow = useMemo(() => {
+    let readAt = 0;
+    let now = new Date();
+    return () => {
+      if (Date.now() - readAt >= 1000) {
+        readAt = Date.now();
+        now = fromWire(companyClock());
+      }
+      return new Date(now);
+    };
+  }, [companyClock]);
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [params, setParams] = useSearchParams();
   const viewParam = params.get('view') as BoardView | null;
@@ -124,6 +135,7 @@ export default function SchedulerPage() {
     [data.resources, data.services, serviceIds, navigate],
   );
 
+  const onDay = useCallback((d: string) => set({ date: d }), [set]);
   const onStep = useCallback((by: number) => set({ date: step(view, day, by) }), [set, view, day]);
   const onOpen = useCallback((e: BoardEvent) => setOpenId(e.booking.Id), []);
   const onDrillDown = useCallback((d: Date) => set({ view: 'day', date: dayOf(d) }), [set]);
@@ -159,7 +171,7 @@ export default function SchedulerPage() {
         serviceIds={serviceIds}
         canUndo={moves.last !== null}
         onView={(v) => set({ view: v })}
-        onDay={(d) => set({ date: d })}
+        onDay={onDay}
         onStep={onStep}
         onToday={() => set({ date: null })}
         onResources={(list) => set({ resources: list.join(',') || null })}
