@@ -1,5 +1,5 @@
 /**
- * The live feed of booking changes: a booking event is announced with `pg_notify` inside the
+ * The live feed of booking and booking-queue changes: a booking event (or a queue change) is announced with `pg_notify` inside the
  * booking's transaction, so PostgreSQL delivers it when (and only if) the change commits, to every
  * server process listening (a connection of its own per process on a PostgreSQL server; PGlite
  * hands its in-process notifications over as the commit happens). Each process then fans the event
@@ -20,8 +20,17 @@ export interface LiveBookingEvent {
   Kind: BookingEventKind;
 }
 
+/** How the booking queue changed: a customer joined, left, or was booked from it. */
+export type QueueEventKind = 'added' | 'removed' | 'booked';
+
+/** A change of the booking queue as subscribers receive it. */
+export interface LiveQueueEvent {
+  QueueId: number;
+  Kind: QueueEventKind;
+}
+
 /** What a subscriber hears: a change of its company, or `resync` when changes may have been missed. */
-export type LiveListener = (event: LiveBookingEvent | 'resync') => void;
+export type LiveListener = (event: LiveBookingEvent | LiveQueueEvent | 'resync') => void;
 
 export interface LiveFeed {
   /** Listens to one company's booking changes; answers a function that stops. */
@@ -35,18 +44,26 @@ export async function announceBookingEvent(tx: Db, event: BookingEvent): Promise
   await tx.query('select pg_notify($1, $2)', [LIVE_CHANNEL, payload]);
 }
 
+/** Announces a change of the booking queue; run inside the change's transaction. */
+export async function announceQueueEvent(tx: Db, companyId: number, queueId: number, kind: QueueEventKind): Promise<void> {
+  await tx.query('select pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify({ c: companyId, q: queueId, k: kind })]);
+}
+
 /** Starts listening on the database. */
 export async function openLiveFeed(db: Db): Promise<LiveFeed> {
   const listeners = new Map<number, Set<LiveListener>>();
   const heard = (payload: string) => {
-    let parsed: { c?: unknown; b?: unknown; k?: unknown };
+    let parsed: { c?: unknown; b?: unknown; q?: unknown; k?: unknown };
     try {
       parsed = JSON.parse(payload) as typeof parsed;
     } catch {
       return;
     }
-    if (typeof parsed.c !== 'number' || typeof parsed.b !== 'number' || typeof parsed.k !== 'string') return;
-    const event: LiveBookingEvent = { BookingId: parsed.b, Kind: parsed.k as BookingEventKind };
+    if (typeof parsed.c !== 'number' || typeof parsed.k !== 'string') return;
+    let event: LiveBookingEvent | LiveQueueEvent;
+    if (typeof parsed.b === 'number') event = { BookingId: parsed.b, Kind: parsed.k as BookingEventKind };
+    else if (typeof parsed.q === 'number') event = { QueueId: parsed.q, Kind: parsed.k as QueueEventKind };
+    else return;
     for (const listener of listeners.get(parsed.c) ?? []) listener(event);
   };
   const resync = () => {

@@ -14,7 +14,7 @@ async function apiToken(env: E2eEnv): Promise<string> {
   return (res.json() as { access_token: string }).access_token;
 }
 
-async function api<T>(env: E2eEnv, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown): Promise<T> {
+async function api<T>(env: E2eEnv, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown): Promise<T> {
   const res = await env.app.inject({
     method,
     url: `/api${url}`,
@@ -157,8 +157,73 @@ describe('the scheduler in the browser', () => {
     await expect.poll(() => page.getByRole('combobox', { name: /^Padelbanor/ }).innerText()).toContain('Bana 1');
   });
 
+  it('shows how many customers wait in the queue on a full time, updated live as they join and leave', async () => {
+    const { page, baseUrl } = env;
+    await env.db.query('update services set enable_booking_queue = true where id = $1', [ids.padel]);
+    for (const court of [ids.bana1, ids.bana2, ids.bana3]) await book(court, '12:00');
+    await page.goto(`${baseUrl}/scheduler?date=${day}`);
+    await page.getByRole('region', { name: 'Schema per resurs' }).waitFor();
+    await page.locator(`.rbc-time-header [data-resource-id="${ids.bana1}"]`).waitFor();
+    expect(await page.getByRole('note').count()).toBe(0);
+
+    // Two customers join the queue for the full 12:00 elsewhere: the count appears on the open board, on the service's first court.
+    const join = () => api<{ Id: number }>(env, 'POST', '/bookinguserqueue', { ServiceId: ids.padel, CustomerId: ids.customer, From: `${day}T12:00:00` });
+    await join();
+    const second = await join();
+    const badge = (await column(page, ids.bana1)).getByRole('note', { name: /^2 kunder väntar i kön för Padel 60 min/ });
+    await badge.waitFor({ timeout: 10000 });
+    expect(await badge.innerText()).toBe('2 i kö');
+    await badge.scrollIntoViewIfNeeded();
+    await env.screenshot('scheduler-queue-sv');
+
+    // One leaves the queue: the count follows.
+    await api(env, 'DELETE', `/bookinguserqueue/${second.Id}`);
+    await page.getByRole('note', { name: /^1 kund väntar i kön för Padel 60 min/ }).waitFor({ timeout: 10000 });
+    expect(await page.getByRole('note').innerText()).toBe('1 i kö');
+  });
+
+  it("shows the bookings of a service without resources in its own lane, shaded by the service's date schedule, with the drawer", async () => {
+    const { page, baseUrl } = env;
+    const sauna = await api<{ Id: number }>(env, 'POST', '/services', { Name: 'Bastu privat', Description: 'Privat bastu', Duration: 60, TotalSpots: 1 });
+    await api(env, 'POST', '/services/prices', { ServiceId: sauna.Id, Price: 200, VAT: 25 });
+    const next = new Date(`${day}T12:00:00`);
+    next.setDate(next.getDate() + 1);
+    const nextDay = `${next.getFullYear()}-${String(next.getMonth() + 1).padStart(2, '0')}-${String(next.getDate()).padStart(2, '0')}`;
+    // A date schedule open from 08:00 on the day until 20:00 the next (entries within one day are dropped, spec).
+    await api(env, 'POST', '/schedules/date', { Name: 'Bastukvällar', TimeInterval: 60, ScheduleDates: [{ From: `${day}T08:00:00`, To: `${nextDay}T20:00:00` }], Services: [{ Id: sauna.Id }] });
+    const booking = await api<Booking>(env, 'POST', '/bookings', { ServiceId: sauna.Id, CustomerId: ids.customer, From: `${day}T10:00:00` });
+
+    await page.goto(`${baseUrl}/scheduler?date=${day}`);
+    const heading = page.locator(`.rbc-time-header [data-resource-id="-${sauna.Id}"]`);
+    await heading.waitFor();
+    expect(await heading.innerText()).toMatch(/Utan resurs\s+Bastu privat/);
+    const lane = await column(page, -sauna.Id);
+    const box = lane.locator(`[data-booking-id="${booking.Id}"]`);
+    await box.waitFor();
+    // Closed only before 08:00 on the day (the date schedule opens the rest).
+    await expect.poll(() => lane.locator('.board-shade-closed').count()).toBe(1);
+    const closed = (await lane.locator('.board-shade-closed').boundingBox())!;
+    const laneBox = (await lane.boundingBox())!;
+    expect(closed.height / laneBox.height).toBeCloseTo(8 / 24, 2);
+    await box.scrollIntoViewIfNeeded();
+    await env.screenshot('scheduler-without-resource-sv');
+
+    await box.click();
+    const drawer = page.getByTestId('booking-drawer');
+    await drawer.waitFor();
+    await expect.poll(() => drawer.innerText()).toContain('Bastu privat');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+  });
+
   it('week view and the phone agenda', async () => {
     const { page, baseUrl } = env;
+    // A date is picked in a month calendar.
+    await page.goto(`${baseUrl}/scheduler?date=${day}&view=week`);
+    await page.getByRole('button', { name: 'Välj datum' }).click();
+    await page.getByRole('dialog', { name: 'Välj datum' }).getByRole('gridcell', { name: '15', exact: true }).click();
+    await page.waitForURL(new RegExp(`date=${day.slice(0, 8)}15`));
+    await page.getByRole('dialog', { name: 'Välj datum' }).waitFor({ state: 'hidden' });
     await page.goto(`${baseUrl}/scheduler?date=${day}&view=week`);
     await page.locator('.rbc-time-header [data-resource-id]').first().waitFor();
     await page.locator('[data-booking-id]').first().waitFor();
@@ -166,11 +231,17 @@ describe('the scheduler in the browser', () => {
     await page.getByRole('button', { name: 'Månad' }).click();
     await page.locator('.rbc-month-view').waitFor();
     await env.screenshot('scheduler-month-sv');
+    // A day whose bookings do not all fit says how many more in Swedish, and opens the day.
+    await page.getByRole('button', { name: /^\+\d+ till$/ }).first().click();
+    await page.waitForURL(/view=day/);
+    await page.locator('.rbc-time-header [data-resource-id]').first().waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${baseUrl}/scheduler?date=${day}`);
     await page.getByTestId('scheduler-agenda').waitFor();
     await page.locator('[data-booking-id]').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    // The queue is listed on the phone too.
+    await page.getByTestId('scheduler-agenda').getByRole('note', { name: /^1 kund väntar i kön för Padel 60 min/ }).waitFor();
     await env.screenshot('scheduler-phone-sv');
     await page.setViewportSize({ width: 1280, height: 860 });
   });
@@ -192,6 +263,14 @@ describe('the scheduler in English', () => {
     await page.getByRole('region', { name: 'Board by resource' }).waitFor();
     await page.locator('.rbc-time-header [data-resource-id]').first().waitFor();
     await expect.poll(() => page.locator('.rbc-time-gutter').innerText()).toMatch(/\b7:00 AM\b/);
+    // A customer queues for 09:00: the count is in English.
+    const padel = (await env.db.one<{ id: number }>("select id from services where name = 'Padel 60 min'"))!.id;
+    const customer = (await env.db.one<{ id: number }>('select id from customers order by id limit 1'))!.id;
+    await env.db.query('update services set enable_booking_queue = true where id = $1', [padel]);
+    await api(env, 'POST', '/bookinguserqueue', { ServiceId: padel, CustomerId: customer, From: `${weekdayAhead()}T09:00:00` });
+    const badge = page.getByRole('note', { name: /^1 customer waits in the queue for Padel 60 min/ });
+    await badge.waitFor({ timeout: 10000 });
+    expect(await badge.innerText()).toBe('1 queued');
     await env.screenshot('scheduler-day-en');
   });
 });

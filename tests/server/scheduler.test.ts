@@ -143,6 +143,58 @@ describe('the scheduler live feed', () => {
   });
 });
 
+describe('the booking queue on the live feed', () => {
+  it('tells of a customer joining the queue, being booked from it and leaving it, after each commits', async () => {
+    await server.db.query('update services set enable_booking_queue = true where id = $1', [padel]);
+    const stream = await Stream.open(base, await server.login());
+    try {
+      const join = () => server.api({ method: 'POST', url: '/api/bookinguserqueue', payload: { ServiceId: padel, CustomerId: seed.customerId, From: '2030-04-08T10:00:00' } });
+      const first = await join();
+      expect(first.statusCode, first.body).toBe(200);
+      const firstId = (first.json() as { Id: number }).Id;
+      expect(await stream.next()).toEqual({ event: 'queue', data: { QueueId: firstId, Kind: 'added' } });
+
+      const booked = await server.api({ method: 'POST', url: `/api/bookinguserqueue/${firstId}/book`, payload: {} });
+      expect(booked.statusCode, booked.body).toBe(200);
+      const heard = [await stream.next(), await stream.next()];
+      expect(heard).toContainEqual({ event: 'queue', data: { QueueId: firstId, Kind: 'booked' } });
+      expect(heard).toContainEqual({ event: 'booking', data: { BookingId: (booked.json() as { Id: number }).Id, Kind: 'created' } });
+
+      const second = await join();
+      const secondId = (second.json() as { Id: number }).Id;
+      expect(await stream.next()).toEqual({ event: 'queue', data: { QueueId: secondId, Kind: 'added' } });
+      const left = await server.api({ method: 'DELETE', url: `/api/bookinguserqueue/${secondId}` });
+      expect(left.statusCode, left.body).toBe(200);
+      expect(await stream.next()).toEqual({ event: 'queue', data: { QueueId: secondId, Kind: 'removed' } });
+    } finally {
+      stream.close();
+    }
+  });
+});
+
+describe("the scheduler's move to another resource", () => {
+  it('books outside the schedules in the one move call, and a refused move leaves the booking as it was', async () => {
+    const [bana1, bana2] = [seed.resources.get('Bana 1')!, seed.resources.get('Bana 2')!];
+    const created = await book(server, {
+      ServiceId: padel,
+      CustomerId: seed.customerId,
+      From: '2030-04-13T10:00:00',
+      Resources: [{ ResourceTypeId: seed.types.get('Padelbanor')!, ResourceId: bana1 }],
+    });
+    const move = (extra: Record<string, unknown>) =>
+      server.api({ method: 'PUT', url: '/api/bookings/resources/move', payload: { BookingId: created.Id, FromResourceId: bana1, ToResourceId: bana2, From: '2030-04-13T18:00:00', To: '2030-04-13T19:00:00', ...extra } });
+    // 18:00 on a Saturday is after the weekend schedule's closing (17:00): refused, and nothing changed.
+    const refused = await move({});
+    expect(refused.statusCode, refused.body).toBe(400);
+    const kept = await server.db.query<{ resource_id: number }>('select resource_id from booking_resources where booking_id = $1', [created.Id]);
+    expect(kept.map((r) => r.resource_id)).toEqual([bana1]);
+    const allowed = await move({ AllowBookingOutsideSchedules: true });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    const moved = allowed.json() as { From: string; Resources: { ResourceId: number }[] };
+    expect([moved.From, moved.Resources.map((r) => r.ResourceId)]).toEqual(['2030-04-13T18:00:00', [bana2]]);
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)('several server processes on one PostgreSQL database', () => {
   let second: FastifyInstance;
   let secondDb: Db;

@@ -36,6 +36,7 @@ import { parseWireTime, resolveCustomer } from './checks';
 import { approveBooking, cancelBooking, markAsPaid, refundPayment, releaseExpiredHolds } from './actions';
 import { addResource, changeQuantity, changeResource, moveBooking, removeResource, updateBooking } from './reshape';
 import { availableResources, loadSettings, saveSettings, type BookingSettingsRow } from './queries';
+import { announceQueueEvent } from '../../shared/liveFeed';
 import { bookingLog, bookings, bookingUserQueue } from './resources';
 import { bookQueued, bulkAction, reportOptions, sendPaymentRequest } from './requests';
 
@@ -265,6 +266,7 @@ export default async function bookingsArea(app: FastifyInstance): Promise<void> 
          values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
         [ctx.companyId, body.ServiceId, customer.id, from.toJSDate(), to.toJSDate(), body.Quantity ?? 1, body.Comment?.trim() || null, ctx.userId],
       );
+      await announceQueueEvent(tx, ctx.companyId, row!.id, 'added');
       return row!.id;
     });
     return readRecord(app.db, ctx, bookingUserQueue, id);
@@ -272,7 +274,10 @@ export default async function bookingsArea(app: FastifyInstance): Promise<void> 
 
   app.delete('/bookinguserqueue/:Id', { schema: { params: idParams, response: { 200: ref('BookingUserQueueEntry') } } }, async (request) => {
     const entry = await readRecord(app.db, request.ctx, bookingUserQueue, idOf(request));
-    await app.db.query('delete from booking_user_queue where id = $1 and company_id = $2', [idOf(request), request.ctx.companyId]);
+    await app.db.tx(async (tx) => {
+      await tx.query('delete from booking_user_queue where id = $1 and company_id = $2', [idOf(request), request.ctx.companyId]);
+      await announceQueueEvent(tx, request.ctx.companyId, idOf(request), 'removed');
+    });
     return entry;
   });
 

@@ -8,6 +8,7 @@ import type { BookingBulkAction, BookingBulkResponse, BookingQuery, BookingRepor
 import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
 import { ApiError } from '../../shared/errors';
+import { announceQueueEvent } from '../../shared/liveFeed';
 import { STATUS } from '../../../domain/bookings';
 import { columnsOf } from '../../autoquery/columns';
 import { whereClause } from '../../autoquery/list';
@@ -137,6 +138,7 @@ export async function bookQueued(db: Db, ctx: CallerContext, queueId: number, bo
     };
     const id = await createBooking(tx, ctx, input);
     await tx.query('delete from booking_user_queue where id = $1 and company_id = $2', [queueId, ctx.companyId]);
+    await announceQueueEvent(tx, ctx.companyId, queueId, 'booked');
     return id;
   });
 }

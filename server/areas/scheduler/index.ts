@@ -3,19 +3,20 @@
  * announced with pg_notify inside its transaction (server/shared/liveFeed.ts), so only committed
  * changes go out, from whichever server process made them, and each stream hears its own company only.
  * GET /scheduler/events is a server-sent event stream: `ready` once listening, `booking` with
- * {BookingId, Kind} per change, `resync` when changes may have been missed (reload the range).
+ * {BookingId, Kind} per change, `queue` with {QueueId, Kind} (added, removed, booked) per change of
+ * the booking queue, `resync` when changes may have been missed (reload the range).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { onBookingEvent } from '../../shared/bookingEvents';
-import { announceBookingEvent, openLiveFeed, type LiveBookingEvent } from '../../shared/liveFeed';
+import { announceBookingEvent, openLiveFeed, type LiveBookingEvent, type LiveQueueEvent } from '../../shared/liveFeed';
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const KEEP_ALIVE_MS = 25_000;
 
-function frame(event: LiveBookingEvent | 'resync' | 'ready'): string {
+function frame(event: LiveBookingEvent | LiveQueueEvent | 'resync' | 'ready'): string {
   if (event === 'resync' || event === 'ready') return `event: ${event}\ndata: {}\n\n`;
-  return `event: booking\ndata: ${JSON.stringify(event)}\n\n`;
+  return `event: ${'QueueId' in event ? 'queue' : 'booking'}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
 export default async function schedulerArea(app: FastifyInstance): Promise<void> {

@@ -38,7 +38,7 @@ function toWire(kind: PickerKind, value: DateTime | null): string | null {
 }
 
 /** Dates and times in the language the admin is shown in, whatever the browser's own. */
-function PickerLocalization({ children }: { children: ReactNode }): ReactElement {
+export function PickerLocalization({ children }: { children: ReactNode }): ReactElement {
   const [locale] = useLocaleState();
   const { adapter, text } = LOCALES[isLanguage(locale) ? locale : DEFAULT_LANGUAGE];
   return (

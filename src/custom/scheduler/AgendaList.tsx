@@ -4,15 +4,28 @@ import { DateTime } from 'luxon';
 import { bookingCustomerName, resourceNames, totalQuantity, type Booking } from '../../common/bookings/bookingTypes';
 import { StatusChip } from '../../common/bookings/StatusChip';
 import { formatWireTime } from '../../i18n/format';
+import type { QueueBadge } from './BoardColumn';
 import { dayOf, statusLook, toWire, type BoardEvent, type Shade } from './model';
 
 const LOCALES: Record<string, string> = { sv: 'sv', en: 'en-US', fi: 'fi', no: 'nb' };
 
 /**
  * The agenda: the range's bookings day by day as a list (the phone's default view: it never scrolls
- * sideways), with the time exceptions of each day.
+ * sideways), with the time exceptions of each day and the customers waiting in the booking queue.
  */
-export function AgendaList({ events, shades, range, onOpen }: { events: readonly BoardEvent[]; shades: readonly Shade[]; range: { start: Date; end: Date }; onOpen: (b: Booking) => void }) {
+export function AgendaList({
+  events,
+  shades,
+  queue,
+  range,
+  onOpen,
+}: {
+  events: readonly BoardEvent[];
+  shades: readonly Shade[];
+  queue: readonly QueueBadge[];
+  range: { start: Date; end: Date };
+  onOpen: (b: Booking) => void;
+}) {
   const translate = useTranslate();
   const locale = useLocale();
   const bookings = [...new Map(events.map((e) => [e.booking.Id, e.booking])).values()].sort((a, b) => a.From.localeCompare(b.From));
@@ -24,6 +37,7 @@ export function AgendaList({ events, shades, range, onOpen }: { events: readonly
       {days.map((day) => {
         const ofDay = bookings.filter((b) => b.From.slice(0, 10) === day);
         const closed = [...new Map(exceptions.filter((s) => dayOf(s.start) === day).map((s) => [`${s.reason}${s.start.getTime()}`, s])).values()];
+        const waiting = queue.filter((q) => dayOf(q.mark.start) === day);
         const title = DateTime.fromISO(day).setLocale(LOCALES[locale] ?? locale).toFormat('cccc d LLLL');
         return (
           <Box component="section" key={day} aria-label={title}>
@@ -33,6 +47,11 @@ export function AgendaList({ events, shades, range, onOpen }: { events: readonly
             {closed.map((s) => (
               <Typography key={`${s.reason}${s.start.getTime()}`} variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
                 {`${formatWireTime(toWire(s.start), locale)}–${formatWireTime(toWire(s.end), locale)} ${s.reason || translate('scheduler.exception')}`}
+              </Typography>
+            ))}
+            {waiting.map((q) => (
+              <Typography key={q.mark.key} variant="body2" role="note" aria-label={q.label} sx={{ fontWeight: 600 }}>
+                {`${formatWireTime(toWire(q.mark.start), locale)}–${formatWireTime(toWire(q.mark.end), locale)} ${translate('scheduler.queue.agenda', { smart_count: q.mark.count, service: q.mark.serviceName })}`}
               </Typography>
             ))}
             {ofDay.length === 0 ? (

@@ -12,7 +12,7 @@ import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
-import { BoardColumn, ColumnShadesContext, shadesByColumn, type ColumnShades } from './BoardColumn';
+import { BoardColumn, ColumnShadesContext, queuesByColumn, shadesByColumn, type ColumnShades, type QueueBadge } from './BoardColumn';
 import { statusLook, type BoardEvent, type BoardResource, type Shade } from './model';
 
 /** Weeks start on Monday (luxon numbers weekdays 1–7 from Monday). */
@@ -86,6 +86,8 @@ export interface BoardCalendarProps {
   resources: readonly BoardResource[];
   events: readonly BoardEvent[];
   shades: readonly Shade[];
+  /** Queue counts drawn at their time on their lane, with their short text and accessible name. */
+  queue: readonly QueueBadge[];
   /** What a booking says inside its box. */
   renderEvent: (event: BoardEvent) => ReactNode;
   /** The full description (tooltip and accessible name). */
@@ -95,8 +97,10 @@ export interface BoardCalendarProps {
   /** A free range selected on a resource. */
   onSelectRange: (start: Date, end: Date, resourceId: number | undefined) => void;
   onOpen: (event: BoardEvent) => void;
-  /** A day of the month view was chosen. */
+  /** A day of the month view was chosen (also its "+3 more"). */
   onDrillDown: (date: Date) => void;
+  /** The month view's "+3 more" of a day whose bookings do not all fit. */
+  showMoreLabel: (count: number) => string;
   /** Arrow keys outside a booking: move by a day (or week) back or forth. */
   onStep: (by: number) => void;
   /** The company's wall-clock time now (the current-time line and "today"), not the browser's zone. */
@@ -124,7 +128,7 @@ function DayHeader({ label }: { label: ReactNode }) {
 }
 
 function BoardCalendarInner(props: BoardCalendarProps) {
-  const { view, date, locale, resources, events, shades, renderEvent, describe, onMove, onSelectRange, onOpen, onDrillDown, onStep, getNow } = props;
+  const { view, date, locale, resources, events, shades, queue, renderEvent, describe, onMove, onSelectRange, onOpen, onDrillDown, onStep, getNow, showMoreLabel } = props;
   const theme = useTheme();
   // The same item for the same board event, so that a booking a live change left alone is not drawn again.
   const wrapped = useMemo(() => new WeakMap<BoardEvent, CalendarItem>(), []);
@@ -138,7 +142,10 @@ function BoardCalendarInner(props: BoardCalendarProps) {
     [events, wrapped],
   );
   // Shaded times are drawn by each column (BoardColumn); the week view's 140 columns also leave out the slot boxes.
-  const columns = useMemo<ColumnShades>(() => ({ byColumn: view === 'month' ? new Map() : shadesByColumn(shades), lightSlots: view === 'week' }), [shades, view]);
+  const columns = useMemo<ColumnShades>(
+    () => ({ byColumn: view === 'month' ? new Map() : shadesByColumn(shades), lightSlots: view === 'week', queues: view === 'month' ? new Map() : queuesByColumn(queue) }),
+    [shades, queue, view],
+  );
 
   const EventBox = useMemo(
     () =>
@@ -149,16 +156,31 @@ function BoardCalendarInner(props: BoardCalendarProps) {
       )),
     [renderEvent],
   );
+  // The library's own "+3 more" is a bare button inside a row (no cell: an ARIA error) and English only; this one opens the day.
+  const ShowMore = useMemo(
+    () =>
+      function ShowMore({ count, slotDate }: { count: number; slotDate: Date }) {
+        return (
+          <span role="cell">
+            <button type="button" className="rbc-button-link rbc-show-more" onClick={() => onDrillDown(slotDate)}>
+              {showMoreLabel(count)}
+            </button>
+          </span>
+        );
+      },
+    [onDrillDown, showMoreLabel],
+  );
   const components = useMemo(
     () => ({
       event: EventBox,
+      showMore: ShowMore,
       resourceHeader: ResourceHeader,
       // The library types the column wrapper without props; it passes those BoardColumn declares.
       dayColumnWrapper: BoardColumn as ComponentType,
       day: { header: DayHeader },
       week: { header: DayHeader },
     }),
-    [EventBox],
+    [EventBox, ShowMore],
   );
 
   const eventPropGetter = useCallback(
@@ -255,6 +277,23 @@ function BoardCalendarInner(props: BoardCalendarProps) {
         '& .board-event-line': { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
         '& .board-event-status': { display: 'block', fontStyle: 'italic' },
         '& .board-shade': { position: 'absolute', left: 0, right: 0, overflow: 'hidden', pointerEvents: 'none', fontSize: 11, fontStyle: 'italic', p: 0.25, color: theme.palette.text.primary },
+        '& .board-queue': {
+          position: 'absolute',
+          right: 2,
+          zIndex: 2,
+          mt: '1px',
+          px: 0.5,
+          borderRadius: 1,
+          fontSize: 11,
+          fontWeight: 600,
+          lineHeight: '16px',
+          whiteSpace: 'nowrap',
+          pointerEvents: 'none',
+          bgcolor: theme.palette.warning.light,
+          color: theme.palette.common.black,
+          border: `1px solid ${theme.palette.warning.dark}`,
+          boxShadow: 1,
+        },
         '& .board-shade-closed': { bgcolor: theme.palette.action.hover },
         '& .board-shade-exception': {
           background: `repeating-linear-gradient(135deg, ${alpha(theme.palette.warning.main, 0.18)} 0 6px, ${alpha(theme.palette.warning.main, 0.06)} 6px 12px)`,
@@ -266,6 +305,8 @@ function BoardCalendarInner(props: BoardCalendarProps) {
           backgroundImage: `linear-gradient(to bottom, transparent calc(100% - 1px), ${theme.palette.divider} calc(100% - 1px)), linear-gradient(to bottom, transparent calc(100% - 1px), #f7f7f7 calc(100% - 1px))`,
           backgroundSize: '100% calc(100% / 24), 100% calc(100% / 96)',
         },
+        // Only the columns in sight are laid out and painted (a week has 140, a wide screen shows about ten); the others keep their size.
+        '& .rbc-time-content > .rbc-day-slot': { contentVisibility: 'auto', containIntrinsicSize: 'auto 140px auto 960px' },
         '& .rbc-today': { bgcolor: alpha(theme.palette.secondary.main, 0.08) },
         '& .rbc-header, & .rbc-time-header-content, & .rbc-time-content, & .rbc-month-view, & .rbc-day-bg + .rbc-day-bg': { borderColor: theme.palette.divider },
         '& .rbc-off-range-bg': { bgcolor: theme.palette.grey[50] },

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Box, LinearProgress, useMediaQuery, type Theme } from '@mui/material';
-import { Title, useLocale, useTranslate } from 'react-admin';
+import { Title, useLocale, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useCompanyClock, useCompanyNow } from '../../auth/profile';
 import { bookingCustomerName, totalQuantity, type Booking } from '../../common/bookings/bookingTypes';
@@ -10,7 +10,8 @@ import { AgendaList } from './AgendaList';
 import { BoardCalendar } from './BoardCalendar';
 import { BookingDrawer } from './BookingDrawer';
 import { ConflictDialogs } from './ConflictDialogs';
-import { BOARD_VIEWS, dayOf, fromWire, statusLook, step, toWire, type BoardEvent, type BoardView } from './model';
+import type { QueueBadge } from './BoardColumn';
+import { BOARD_VIEWS, dayOf, fromWire, serviceUses, statusLook, step, toWire, type BoardEvent, type BoardView } from './model';
 import { SchedulerToolbar } from './SchedulerToolbar';
 import { useBoardMoves } from './useBoardMoves';
 import { useSchedulerData } from './useSchedulerData';
@@ -27,12 +28,24 @@ const ids = (value: string | null): number[] => (value ? value.split(',').map(Nu
 export default function SchedulerPage() {
   const translate = useTranslate();
   const locale = useLocale();
+  const notify = useNotify();
   const navigate = useNavigate();
   // Spec core.md §8: on the scheduler the license modal stays closed once this session started a trial.
   useLicenseLimitPage({ suppressDuringSessionTrial: true });
   const today = useCompanyNow().slice(0, 10);
   const companyClock = useCompanyClock();
-  const getNow = useCallback(() => fromWire(companyClock()), [companyClock]);
+  // The calendar asks for "now" per column (a week has 140) and the company's clock formats with Intl each time: read it once a second.
+  const getNow = useMemo(() => {
+    let readAt = 0;
+    let now = new Date();
+    return () => {
+      if (Date.now() - readAt >= 1000) {
+        readAt = Date.now();
+        now = fromWire(companyClock());
+      }
+      return new Date(now);
+    };
+  }, [companyClock]);
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [params, setParams] = useSearchParams();
   const viewParam = params.get('view') as BoardView | null;
@@ -104,11 +117,13 @@ export default function SchedulerPage() {
 
   const onSelectRange = useCallback(
     (start: Date, end: Date, resourceId: number | undefined) => {
-      const resource = data.resources.find((r) => r.id === resourceId);
-      const fits = data.services.filter((s) => s.Active !== false && (!resource || (s.ResourceTypes ?? []).some((t) => t.Id === resource.typeId)));
+      const lane = data.resources.find((r) => r.id === resourceId);
+      const fits = data.services.filter((s) => s.Active !== false && (!lane || serviceUses(s, lane)));
       const service = fits.find((s) => serviceIds.includes(s.Id)) ?? fits[0];
       const query = new URLSearchParams();
       if (service) query.set('ServiceId', String(service.Id));
+      // A service's own lane (no resource) gives only the service.
+      const resource = lane?.serviceId === undefined ? lane : undefined;
       if (resource) {
         query.set('ResourceTypeId', String(resource.typeId));
         query.set('ResourceId', String(resource.id));
@@ -120,10 +135,28 @@ export default function SchedulerPage() {
     [data.resources, data.services, serviceIds, navigate],
   );
 
+  const onDay = useCallback((d: string) => set({ date: d }), [set]);
   const onStep = useCallback((by: number) => set({ date: step(view, day, by) }), [set, view, day]);
   const onOpen = useCallback((e: BoardEvent) => setOpenId(e.booking.Id), []);
   const onDrillDown = useCallback((d: Date) => set({ view: 'day', date: dayOf(d) }), [set]);
-  const onMove = useCallback((e: BoardEvent, start: Date, end: Date, resourceId: number) => moves.request({ event: e, start, end, resourceId }), [moves]);
+  const showMoreLabel = useCallback((count: number) => translate('scheduler.showMore', { smart_count: count }), [translate]);
+  const onMove = useCallback(
+    (e: BoardEvent, start: Date, end: Date, resourceId: number) => {
+      // Service lanes (negative ids) hold bookings without resources: those move in time only, and no booking moves onto them.
+      if (resourceId !== e.resourceId && (resourceId < 0 || e.resourceId < 0)) notify('scheduler.laneMove', { type: 'warning' });
+      else moves.request({ event: e, start, end, resourceId });
+    },
+    [moves, notify],
+  );
+  const queue = useMemo<QueueBadge[]>(
+    () =>
+      data.queue.map((mark) => ({
+        mark,
+        text: translate('scheduler.queue.short', { smart_count: mark.count }),
+        label: translate('scheduler.queue.long', { smart_count: mark.count, service: mark.serviceName, time: formatRange(toWire(mark.start), toWire(mark.end), locale) }),
+      })),
+    [data.queue, translate, locale],
+  );
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, height: { sm: 'calc(100vh - 64px)' } }}>
@@ -138,7 +171,7 @@ export default function SchedulerPage() {
         serviceIds={serviceIds}
         canUndo={moves.last !== null}
         onView={(v) => set({ view: v })}
-        onDay={(d) => set({ date: d })}
+        onDay={onDay}
         onStep={onStep}
         onToday={() => set({ date: null })}
         onResources={(list) => set({ resources: list.join(',') || null })}
@@ -157,7 +190,7 @@ export default function SchedulerPage() {
         </Alert>
       ) : null}
       {view === 'agenda' ? (
-        <AgendaList events={events} shades={data.shades} range={data.range} onOpen={(b) => setOpenId(b.Id)} />
+        <AgendaList events={events} shades={data.shades} queue={queue} range={data.range} onOpen={(b) => setOpenId(b.Id)} />
       ) : (
         <Box
           role="region"
@@ -173,12 +206,14 @@ export default function SchedulerPage() {
             resources={data.resources}
             events={events}
             shades={data.shades}
+            queue={queue}
             renderEvent={renderEvent}
             describe={describe}
             onMove={onMove}
             onSelectRange={onSelectRange}
             onOpen={onOpen}
             onDrillDown={onDrillDown}
+            showMoreLabel={showMoreLabel}
             onStep={onStep}
           />
         </Box>

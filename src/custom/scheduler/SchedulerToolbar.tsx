@@ -1,12 +1,15 @@
-import { Box, Button, Checkbox, IconButton, ListItemText, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
+import { memo, useState } from 'react';
+import { Box, Button, Checkbox, IconButton, ListItemText, MenuItem, Popover, Stack, TextField, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
+import EventIcon from '@mui/icons-material/Event';
+import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import UndoIcon from '@mui/icons-material/Undo';
 import { useLocale, useTranslate } from 'react-admin';
 import { DateTime } from 'luxon';
 import type { Service } from '../../../schema/services';
-import { BOARD_VIEWS, fromWire, type BoardResource, type BoardView } from './model';
-import { Picker } from '../../common/inputs/DateTimeInputs';
+import { BOARD_VIEWS, type BoardResource, type BoardView } from './model';
+import { PickerLocalization } from '../../common/inputs/DateTimeInputs';
 
 const LOCALES: Record<string, string> = { sv: 'sv', en: 'en-US', fi: 'fi', no: 'nb' };
 
@@ -37,6 +40,36 @@ function rangeTitle(view: BoardView, range: { start: Date; end: Date }, locale: 
   if (view === 'month') return start.plus({ days: 15 }).toLocaleString({ month: 'long', year: 'numeric' });
   return `${start.toLocaleString({ day: 'numeric', month: 'short' })} – ${last.toLocaleString({ day: 'numeric', month: 'short', year: 'numeric' })}`;
 }
+
+/**
+ * The date choice: a button that opens a month calendar. Not the pickers' typed field: that field
+ * reads the document's selection after each of its renders, which forced a layout of the whole
+ * board (a week draws a thousand bookings) while the board's data arrived.
+ */
+const DateChoice = memo(function DateChoice({ day, label, onDay }: { day: string; label: string; onDay: (day: string) => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton aria-label={label} aria-haspopup="dialog" aria-expanded={anchor !== null} onClick={(e) => setAnchor(e.currentTarget)}>
+          <EventIcon />
+        </IconButton>
+      </Tooltip>
+      <Popover open={anchor !== null} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }} slotProps={{ paper: { role: 'dialog', 'aria-label': label } as object }}>
+        <PickerLocalization>
+          <DateCalendar
+            value={DateTime.fromISO(day)}
+            onChange={(v: DateTime | null) => {
+              if (!v?.isValid) return;
+              setAnchor(null);
+              onDay(v.toFormat('yyyy-MM-dd'));
+            }}
+          />
+        </PickerLocalization>
+      </Popover>
+    </>
+  );
+});
 
 /** Navigation (back, today, forth, a date), the view, the shown resources and services, and undo. */
 export function SchedulerToolbar(p: ToolbarProps) {
@@ -84,9 +117,7 @@ export function SchedulerToolbar(p: ToolbarProps) {
       <Typography variant="h6" component="h2" sx={{ fontSize: { xs: 16, sm: 20 }, mr: 1, '&::first-letter': { textTransform: 'uppercase' } }} aria-live="polite">
         {rangeTitle(p.view, p.range, locale)}
       </Typography>
-      <Box sx={{ width: 170 }}>
-        <Picker kind="date" size="small" label={translate('scheduler.date')} value={p.day} required onChange={(v) => v && !Number.isNaN(fromWire(v).getTime()) && p.onDay(v)} />
-      </Box>
+      <DateChoice day={p.day} label={translate('scheduler.pickDate')} onDay={p.onDay} />
       <ToggleButtonGroup size="small" exclusive value={p.view} sx={{ '& .MuiToggleButton-root': { color: 'text.primary' } }} onChange={(_e, v: BoardView | null) => v && p.onView(v)} aria-label={translate('scheduler.view')}>
         {BOARD_VIEWS.map((v) => (
           <ToggleButton key={v} value={v}>

@@ -8,8 +8,11 @@ import { bookingCustomerName, type Booking } from '../../common/bookings/booking
 import { isActive, STATUS } from '../../../domain/bookings/statuses';
 import { sortResourceTypes, type ResourceTypeOrder } from '../../common/resourceTypeOrder';
 import { ACCENT_COLOR } from '../../shell/theme';
-import type { RecurringSchedule, ResourceType } from '../../../schema/availability';
+import { expandSchedules, ZoneClock, type OpeningPiece } from '../../../domain/availability';
+import type { DateSchedule, RecurringSchedule, ResourceType } from '../../../schema/availability';
+import type { BookingUserQueueEntry } from '../../../schema/bookings';
 import type { TimeExceptionOccurrence } from '../../../schema/scheduling';
+import type { Service } from '../../../schema/services';
 
 export type BoardView = 'day' | 'week' | 'month' | 'agenda';
 export const BOARD_VIEWS: readonly BoardView[] = ['day', 'week', 'month', 'agenda'];
@@ -23,6 +26,8 @@ export interface BoardResource {
   typeName: string;
   /** First column of its type (the type's name heads it). */
   firstOfType: boolean;
+  /** A service's own lane (its id is minus the service's): the bookings of a service that needs no resource. */
+  serviceId?: number;
 }
 
 /** One booking on one resource column (a booking with two resources is drawn in both). */
@@ -106,8 +111,21 @@ export function boardResources(types: readonly ResourceType[], order: ResourceTy
   return out;
 }
 
+/** The lane of a service's bookings without a resource. */
+export const laneOfService = (serviceId: number) => -serviceId;
+
 /**
- * Each booking once per shown resource it holds. With `known` (for the same resources), a booking
+ * A lane per active service that needs no resource, after the resources: its bookings hold no
+ * resource, so no resource column would show them. `label` ("Without resource") heads the first.
+ */
+export function serviceLanes(services: readonly Service[], label: string): BoardResource[] {
+  return services
+    .filter((s) => s.Active !== false && !(s.ResourceTypes ?? []).length)
+    .map((s, i) => ({ id: laneOfService(s.Id), name: s.Name, color: ACCENT_COLOR, typeId: 0, typeName: label, firstOfType: i === 0, serviceId: s.Id }));
+}
+
+/**
+ * Each booking once per shown resource it holds (a booking without resources on its service's lane). With `known` (for the same resources), a booking
  * read before keeps its board events, so that a live change redraws only the changed booking.
  */
 export function boardEvents(bookings: readonly Booking[], resources: readonly BoardResource[], known?: WeakMap<Booking, BoardEvent[]>): BoardEvent[] {
@@ -123,10 +141,11 @@ export function boardEvents(bookings: readonly Booking[], resources: readonly Bo
     const start = fromWire(b.From);
     const end = fromWire(b.To);
     const title = [bookingCustomerName(b), b.ServiceName].filter(Boolean).join(' · ');
-    for (const r of b.Resources ?? []) {
-      const column = byId.get(r.ResourceId);
+    const held = b.Resources?.length ? b.Resources.map((r) => r.ResourceId) : [laneOfService(b.ServiceId)];
+    for (const id of held) {
+      const column = byId.get(id);
       if (!column) continue;
-      out.push({ key: `${b.Id}:${r.ResourceId}`, booking: b, start, end, resourceId: r.ResourceId, color: column.color, title });
+      out.push({ key: `${b.Id}:${id}`, booking: b, start, end, resourceId: id, color: column.color, title });
     }
     known?.set(b, out.slice(first));
   }
@@ -144,51 +163,110 @@ export function exceptionShades(occurrences: readonly TimeExceptionOccurrence[])
   return out;
 }
 
-const minutesOf = (time: string) => {
-  const [h, m] = time.split(':').map(Number);
-  return h * 60 + (m || 0);
+/** Local milliseconds (the engine's wall-clock reading) of a board date, and back. */
+const localMsOf = (d: Date) => Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes());
+const boardDateOf = (ms: number) => {
+  const u = new Date(ms);
+  return new Date(u.getUTCFullYear(), u.getUTCMonth(), u.getUTCDate(), u.getUTCHours(), u.getUTCMinutes());
 };
+const DAY_MS = 86_400_000;
 
 /**
- * Closed hours per resource and day: outside the opening hours of the recurring schedules that
- * apply to it (its own, or those of a service using its type); a resource without any schedule is
- * not shaded. `serviceTypes` maps a service to the resource types it uses.
+ * Whether a service books a lane: a resource of a type it needs (all of the type's resources, or
+ * the ones it names), or the service's own lane when it needs none.
+ */
+export function serviceUses(service: Service, lane: BoardResource): boolean {
+  if (lane.serviceId !== undefined) return lane.serviceId === service.Id;
+  return (service.ResourceTypes ?? []).some((t) => t.Id === lane.typeId && (t.AllResources !== false || (t.Resources ?? []).some((r) => r.Id === lane.id)));
+}
+
+/** The schedules that open a lane: those of a service booking it, and of a resource-specific one only when it names the resource. */
+function opensLane(schedule: { Services: readonly { Id: number }[]; Resources: readonly { Id: number }[] }, specific: boolean, lane: BoardResource, users: ReadonlySet<number>): boolean {
+  if (!schedule.Services.some((s) => users.has(s.Id))) return false;
+  return lane.serviceId !== undefined || !specific || schedule.Resources.some((r) => r.Id === lane.id);
+}
+
+/**
+ * Closed hours per lane and day: the times outside the openings of the recurring and date
+ * schedules of the services that book the lane, laid out by the availability engine's own
+ * expansion (domain/availability: validity, weekdays, breaks, fixed set times, date schedules'
+ * ranges), so that what the board shows open is what `availabletimes` can offer. The booking
+ * horizon (NumberOfScheduleDays) is not a closing and is left out. A lane no service books is not shaded.
  */
 export function closedShades(
-  schedules: readonly RecurringSchedule[],
-  resources: readonly BoardResource[],
-  serviceTypes: ReadonlyMap<number, readonly number[]>,
+  recurring: readonly RecurringSchedule[],
+  dated: readonly DateSchedule[],
+  lanes: readonly BoardResource[],
+  services: readonly Service[],
   range: { start: Date; end: Date },
   closedLabel: string,
 ): Shade[] {
   const out: Shade[] = [];
-  const active = schedules.filter((s) => s.Active !== false);
-  for (const r of resources) {
-    const own = active.filter((s) => (s.IsResourceSpecific ? s.Resources.some((x) => x.Id === r.id) : s.Services.some((sv) => serviceTypes.get(sv.Id)?.includes(r.typeId))));
-    if (!own.length) continue;
-    for (let d = new Date(range.start); d < range.end; d = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1)) {
-      const day = dayOf(d);
-      const weekday = ((d.getDay() + 6) % 7) + 1;
-      const open: [number, number][] = [];
-      for (const s of own) {
-        if ((s.ValidFrom && day < s.ValidFrom) || (s.ValidTo && day > s.ValidTo)) continue;
-        if (s.DaysOfWeek.length && !s.DaysOfWeek.some((w) => w.DayOfWeekId === weekday)) continue;
-        const from = minutesOf(s.StartTime);
-        let to = minutesOf(s.EndTime);
-        if (to <= from) to = 24 * 60;
-        open.push([from, to]);
-      }
-      open.sort((a, b) => a[0] - b[0]);
-      let at = 0;
-      const at0 = (m: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate(), 0, m);
+  const firstDay = Math.floor(localMsOf(range.start) / DAY_MS);
+  const lastDay = Math.ceil(localMsOf(range.end) / DAY_MS) - 1;
+  const window = { firstDay, lastDay, startFrom: firstDay * DAY_MS, startBefore: (lastDay + 1) * DAY_MS, today: lastDay };
+  const clock = ZoneClock.of('UTC');
+  const expanded = new Map<object, OpeningPiece[]>();
+  const piecesOf = (schedule: RecurringSchedule | DateSchedule, isDated: boolean) => {
+    let pieces = expanded.get(schedule);
+    if (!pieces) expanded.set(schedule, (pieces = isDated ? expandSchedules([], [schedule as DateSchedule], clock, window) : expandSchedules([schedule as RecurringSchedule], [], clock, window)));
+    return pieces;
+  };
+  for (const lane of lanes) {
+    const users = new Set(services.filter((s) => serviceUses(s, lane)).map((s) => s.Id));
+    if (!users.size) continue;
+    const open: [number, number][] = [];
+    const take = (pieces: readonly OpeningPiece[]) => {
+      for (const p of pieces) if (lane.serviceId !== undefined || p.resourceIds === null || p.resourceIds.has(lane.id)) open.push([p.start, p.end]);
+    };
+    for (const s of recurring) if (s.Active !== false && opensLane(s, s.IsResourceSpecific, lane, users)) take(piecesOf(s, false));
+    for (const s of dated) if (s.Active !== false && opensLane(s, s.IsResourceSpecific ?? s.Resources.length > 0, lane, users)) take(piecesOf(s, true));
+    open.sort((a, b) => a[0] - b[0]);
+    for (let day = firstDay; day <= lastDay; day++) {
+      const dayStart = day * DAY_MS;
+      const dayEnd = dayStart + DAY_MS;
+      let at = dayStart;
+      const shade = (from: number, to: number) =>
+        out.push({ start: boardDateOf(from), end: boardDateOf(to), resourceId: lane.id, reason: closedLabel, kind: 'closed', blocks: false });
       for (const [from, to] of open) {
-        if (from > at) out.push({ start: at0(at), end: at0(from), resourceId: r.id, reason: closedLabel, kind: 'closed', blocks: false });
-        at = Math.max(at, to);
+        if (to <= at || from >= dayEnd) continue;
+        if (from > at) shade(at, from);
+        at = Math.max(at, Math.min(to, dayEnd));
       }
-      if (at < 24 * 60) out.push({ start: at0(at), end: at0(24 * 60), resourceId: r.id, reason: closedLabel, kind: 'closed', blocks: false });
+      if (at < dayEnd) shade(at, dayEnd);
     }
   }
   return out;
+}
+
+/** Customers waiting in the booking queue for one service and time. */
+export interface QueueMark {
+  key: string;
+  serviceId: number;
+  serviceName: string;
+  start: Date;
+  end: Date;
+  /** Customers waiting (queue entries). */
+  count: number;
+  /** The lane it is drawn on: the first shown lane the service books; null when none is shown. */
+  laneId: number | null;
+}
+
+/** The queue's entries counted per service and time, each placed on the first shown lane of its service. */
+export function queueMarks(entries: readonly BookingUserQueueEntry[], lanes: readonly BoardResource[], services: readonly Service[]): QueueMark[] {
+  const byKey = new Map<string, QueueMark>();
+  for (const e of entries) {
+    const key = `${e.ServiceId}|${e.From}|${e.To}`;
+    const mark = byKey.get(key);
+    if (mark) {
+      mark.count += 1;
+      continue;
+    }
+    const service = services.find((s) => s.Id === e.ServiceId);
+    const lane = service ? lanes.find((l) => serviceUses(service, l)) : undefined;
+    byKey.set(key, { key, serviceId: e.ServiceId, serviceName: e.ServiceName, start: fromWire(e.From), end: fromWire(e.To), count: 1, laneId: lane?.id ?? null });
+  }
+  return [...byKey.values()].sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
 /** The shades over a time of a resource. */

@@ -60,8 +60,9 @@ export function useBoardMoves(events: readonly BoardEvent[], shades: readonly Sh
       place(event.key, move);
       try {
         if (resourceId !== event.resourceId) {
-          if (outside) await api.call('PUT', `/bookings/${id}`, { body: { AllowBookingOutsideSchedules: true } });
-          await api.call('PUT', '/bookings/resources/move', { body: { BookingId: id, FromResourceId: event.resourceId, ToResourceId: resourceId, From: toWire(start), To: toWire(end) } });
+          // One call, so that a refused move leaves the booking as it was (the flag is not set on its own first).
+          const body = { BookingId: id, FromResourceId: event.resourceId, ToResourceId: resourceId, From: toWire(start), To: toWire(end), ...(outside ? { AllowBookingOutsideSchedules: true } : {}) };
+          await api.call('PUT', '/bookings/resources/move', { body });
         } else {
           await api.call('PUT', `/bookings/${id}`, { body: { From: toWire(start), To: toWire(end), ...(outside ? { AllowBookingOutsideSchedules: true } : {}) } });
         }

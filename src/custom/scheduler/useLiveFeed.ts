@@ -32,14 +32,14 @@ async function readEvents(stream: ReadableStream<Uint8Array>, onEvent: (name: st
 
 /**
  * Listens to the company's booking changes while the page is open: `onChange` per change,
- * `onResync` whenever the stream (re)starts, since changes may have been missed meanwhile. The
+ * `onQueue` when a customer joins or leaves the booking queue, `onResync` whenever the stream (re)starts, since changes may have been missed meanwhile. The
  * stream comes back by itself after a network failure or a server restart.
- * @example useLiveFeed(() => refetch(), () => refetch());
+ * @example useLiveFeed((change) => refetchBooking(change.BookingId), () => refetchQueue(), () => refetch());
  */
-export function useLiveFeed(onChange: (change: LiveChange) => void, onResync: () => void): void {
+export function useLiveFeed(onChange: (change: LiveChange) => void, onQueue: () => void, onResync: () => void): void {
   const api = useApi();
-  const handlers = useRef({ onChange, onResync });
-  handlers.current = { onChange, onResync };
+  const handlers = useRef({ onChange, onQueue, onResync });
+  handlers.current = { onChange, onQueue, onResync };
   useEffect(() => {
     const abort = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -49,6 +49,7 @@ export function useLiveFeed(onChange: (change: LiveChange) => void, onResync: ()
         const stream = await api.stream('/scheduler/events', { signal: abort.signal });
         await readEvents(stream, (name, data) => {
           if (name === 'booking') handlers.current.onChange(JSON.parse(data) as LiveChange);
+          else if (name === 'queue') handlers.current.onQueue();
           // The first ready finds the board just loaded; later ones (reconnects) and resync ask for a reload.
           else if ((name === 'ready' && started) || name === 'resync') handlers.current.onResync();
           if (name === 'ready') started = true;

@@ -2,13 +2,28 @@ import { useMemo } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import type { QueryResponse } from '../../../schema/common';
-import type { RecurringSchedule, ResourceType } from '../../../schema/availability';
+import type { DateSchedule, RecurringSchedule, ResourceType } from '../../../schema/availability';
+import type { BookingUserQueueEntry } from '../../../schema/bookings';
 import type { TimeExceptionOccurrence } from '../../../schema/scheduling';
 import type { Service } from '../../../schema/services';
 import type { Booking } from '../../common/bookings/bookingTypes';
 import { resultsOf, useApi } from '../../common/api';
 import { readResourceTypeOrder } from '../../common/resourceTypeOrder';
-import { boardEvents, boardResources, closedShades, exceptionShades, rangeOf, toWire, type BoardEvent, type BoardResource, type BoardView, type Shade } from './model';
+import {
+  boardEvents,
+  boardResources,
+  closedShades,
+  exceptionShades,
+  queueMarks,
+  rangeOf,
+  serviceLanes,
+  toWire,
+  type BoardEvent,
+  type BoardResource,
+  type BoardView,
+  type QueueMark,
+  type Shade,
+} from './model';
 import { useLiveFeed } from './useLiveFeed';
 
 /** The most a list call may take (the API's MAX_TAKE). */
@@ -24,12 +39,14 @@ export interface SchedulerChoice {
 }
 
 export interface SchedulerData {
-  /** Every active resource (for the choice), and the shown ones. */
+  /** Every active resource (for the choice), and the shown lanes: resources, then the lanes of services that need none. */
   allResources: BoardResource[];
   resources: BoardResource[];
   services: Service[];
   events: BoardEvent[];
   shades: Shade[];
+  /** Customers waiting in the booking queue in the range, per service and time. */
+  queue: QueueMark[];
   range: { start: Date; end: Date };
   loading: boolean;
   error: unknown;
@@ -63,11 +80,18 @@ export function useSchedulerData(choice: SchedulerChoice): SchedulerData {
     queryKey: ['scheduler', 'schedules'],
     queryFn: async () => resultsOf(await api.call<QueryResponse<RecurringSchedule>>('GET', '/schedules/recurring', { query: { Active: true, Take: PAGE } })),
   });
+  // The list has no date filter: the dates outside the range are left out when the board is shaded.
+  const dateSchedules = useQuery({
+    queryKey: ['scheduler', 'dateschedules'],
+    queryFn: async () => resultsOf(await api.call<QueryResponse<DateSchedule>>('GET', '/schedules/date', { query: { Active: true, Take: PAGE } })),
+  });
   const allResources = useMemo(() => boardResources(types.data ?? [], readResourceTypeOrder()), [types.data]);
-  const resources = useMemo(
-    () => (choice.resourceIds.length ? allResources.filter((r) => choice.resourceIds.includes(r.id)) : allResources),
-    [allResources, choice.resourceIds],
-  );
+  const withoutResourceLabel = translate('scheduler.withoutResource');
+  const resources = useMemo(() => {
+    if (choice.resourceIds.length) return allResources.filter((r) => choice.resourceIds.includes(r.id));
+    const lanes = serviceLanes(services.data ?? [], withoutResourceLabel).filter((l) => !choice.serviceIds.length || choice.serviceIds.includes(l.serviceId!));
+    return lanes.length ? [...allResources, ...lanes] : allResources;
+  }, [allResources, choice.resourceIds, choice.serviceIds, services.data, withoutResourceLabel]);
   const from = toWire(range.start);
   const to = toWire(range.end);
 
@@ -89,18 +113,30 @@ export function useSchedulerData(choice: SchedulerChoice): SchedulerData {
       }
     },
   });
+  const queueQuery = useQuery({
+    queryKey: ['scheduler', 'queue', from, to],
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const rows: BookingUserQueueEntry[] = [];
+      for (let skip = 0; ; skip += PAGE) {
+        const page = await api.call<QueryResponse<BookingUserQueueEntry>>('GET', '/bookinguserqueue', { query: { From: from, To: to, OrderBy: 'From', Take: PAGE, Skip: skip } });
+        rows.push(...page.Results);
+        if (page.Results.length < PAGE || rows.length >= page.Total) return rows;
+      }
+    },
+  });
   const exceptions = useQuery({
     queryKey: ['scheduler', 'exceptions', from, to],
     placeholderData: keepPreviousData,
     queryFn: async () => resultsOf(await api.call<QueryResponse<TimeExceptionOccurrence>>('GET', '/timeexceptions/report', { query: { From: from, To: to } })),
   });
 
-  const serviceTypes = useMemo(() => new Map((services.data ?? []).map((s) => [s.Id, (s.ResourceTypes ?? []).map((t) => t.Id)])), [services.data]);
   const closedLabel = translate('scheduler.closed');
   const shades = useMemo(
-    () => [...closedShades(schedules.data ?? [], resources, serviceTypes, range, closedLabel), ...exceptionShades(exceptions.data ?? [])],
-    [schedules.data, resources, serviceTypes, range, closedLabel, exceptions.data],
+    () => [...closedShades(schedules.data ?? [], dateSchedules.data ?? [], resources, services.data ?? [], range, closedLabel), ...exceptionShades(exceptions.data ?? [])],
+    [schedules.data, dateSchedules.data, resources, services.data, range, closedLabel, exceptions.data],
   );
+  const queue = useMemo(() => queueMarks(queueQuery.data ?? [], resources, services.data ?? []), [queueQuery.data, resources, services.data]);
   // A booking's board events are kept while the shown resources stay the same (a live change then redraws only its booking).
   const known = useMemo(() => ({ resources, events: new WeakMap<Booking, BoardEvent[]>() }), [resources]);
   const events = useMemo(() => boardEvents(bookings.data ?? [], known.resources, known.events), [bookings.data, known]);
@@ -124,6 +160,7 @@ export function useSchedulerData(choice: SchedulerChoice): SchedulerData {
   };
   useLiveFeed(
     (change) => void refreshBooking(change.BookingId).catch(() => reload()),
+    () => void queryClient.invalidateQueries({ queryKey: ['scheduler', 'queue'] }),
     () => void queryClient.invalidateQueries({ queryKey: ['scheduler'] }),
   );
 
@@ -133,6 +170,7 @@ export function useSchedulerData(choice: SchedulerChoice): SchedulerData {
     services: services.data ?? [],
     events,
     shades,
+    queue,
     range,
     loading: types.isPending || bookings.isPending,
     error: types.error ?? bookings.error ?? null,
