@@ -8,6 +8,8 @@ import { PublicCallError, postPublic } from './publicApi';
 
 type Field = keyof SignUp;
 const COUNTRIES: readonly SignUp['CountryId'][] = ['SE', 'NO', 'DK', 'FI'];
+/** The country a sign-up starts with: the one of the page's language (Sweden for English). */
+const COUNTRY_OF_LOCALE: Record<string, SignUp['CountryId']> = { sv: 'SE', no: 'NO', fi: 'FI' };
 /** The sign-in's rule (server/identity/passwords.ts); the server also refuses common passwords. */
 const MIN_PASSWORD = 8;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -31,7 +33,7 @@ function check(form: SignUp): Partial<Record<Field, string>> {
 export default function SignUpPage() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const [form, setForm] = useState<SignUp>({ CompanyName: '', OrganisationNumber: '', CountryId: 'SE', Email: '', Password: '' });
+  const [form, setForm] = useState<SignUp>(() => ({ CompanyName: '', OrganisationNumber: '', CountryId: COUNTRY_OF_LOCALE[locale] ?? 'SE', Email: '', Password: '' }));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
