@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import TemplatePage from '../../src/custom/newsletters/TemplatePage';
+import NewslettersPage from '../../src/custom/newsletters/NewslettersPage';
 import { API, calls, renderPage, server, startMockApi } from './customHarness';
 
 startMockApi();
@@ -40,5 +41,26 @@ describe('newsletter template editor', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/newsletter/templates')).toBe(true));
     const saved = calls.find((c) => c.method === 'POST' && c.path === '/newsletter/templates')!.body as { Body: string };
     expect(saved.Body).toContain('{{ Customer.Firstname }}{{ Company.Name }}');
+  });
+});
+
+describe('newsletters page', () => {
+  const empty = () => HttpResponse.json({ Offset: 0, Total: 0, Results: [] });
+  it('filters the log by receiver and sent, and shows no such filters on the templates tab', async () => {
+    server.use(http.get(`${API}/newsletter/log`, empty), http.get(`${API}/newsletter/templates`, empty), http.get(`${API}/newsletter/sends`, empty));
+    renderPage(<NewslettersPage />, '/newsletters#newsletterlog');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('switch', { name: 'Sent only' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/newsletter/log' && c.search.get('Sent') === 'true')).toBe(true));
+    await user.click(screen.getByRole('tab', { name: /templates/i }));
+    await screen.findByRole('tabpanel');
+    expect(screen.queryByRole('switch', { name: 'Sent only' })).toBeNull();
+    expect(screen.queryByRole('searchbox', { name: 'Search receiver' })).toBeNull();
+    const templateCalls = calls.filter((c) => c.path === '/newsletter/templates');
+    expect(templateCalls.length).toBeGreaterThan(0);
+    for (const c of templateCalls) {
+      expect(c.search.has('Sent')).toBe(false);
+      expect(c.search.has('ReceiverContains')).toBe(false);
+    }
   });
 });

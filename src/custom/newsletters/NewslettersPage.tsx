@@ -37,18 +37,21 @@ function FilterBar({ filter, onChange }: { filter: NewsletterFilter; onChange: (
 }
 
 /**
- * /newsletters: the newsletter log and the templates, one tab each (URL hash), each with its count,
- * filtered by the sent toggle and the receiver search (pages of 25, newest first).
+ * /newsletters: the newsletter log and the templates, one tab each (URL hash), each with its count
+ * (pages of 25, newest first). The log is filtered by the sent toggle and the receiver search;
+ * templates have neither a receiver nor a sent state, so their tab has no filters.
  */
+const NO_FILTER: NewsletterFilter = { sent: false, receiver: '' };
+
 export default function NewslettersPage() {
   const [filter, setFilter] = useState<NewsletterFilter>({ sent: false, receiver: '' });
   const [pages, setPages] = useState({ newsletterlog: 0, newslettertemplates: 0 });
   const changeFilter = (next: NewsletterFilter) => {
     setFilter(next);
-    setPages({ newsletterlog: 0, newslettertemplates: 0 });
+    setPages((s) => ({ ...s, newsletterlog: 0 }));
   };
   const log = useNewsletterList<Newsletter>('/newsletter/log', listQuery(filter, pages.newsletterlog));
-  const templates = useNewsletterList<NewsletterTemplate>('/newsletter/templates', listQuery(filter, pages.newslettertemplates));
+  const templates = useNewsletterList<NewsletterTemplate>('/newsletter/templates', listQuery(NO_FILTER, pages.newslettertemplates));
   const counts = { newsletterlog: log.total, newslettertemplates: templates.total };
   return (
     <Box sx={{ contain: 'inline-size' }}>
@@ -56,7 +59,7 @@ export default function NewslettersPage() {
       <HashTabsCard id="newsletters" messages="newsletters" tabs={NEWSLETTER_TABS} icons={ICONS} badges={counts}>
         {(tab) => (
           <>
-            <FilterBar filter={filter} onChange={changeFilter} />
+            {tab === 'newslettertemplates' ? null : <FilterBar filter={filter} onChange={changeFilter} />}
             {tab === 'newslettertemplates' ? (
               <TemplatesTab list={templates} page={pages.newslettertemplates} onPage={(p) => setPages((s) => ({ ...s, newslettertemplates: p }))} />
             ) : (
