@@ -28,8 +28,11 @@ export interface ServiceAvailabilitySpec {
 export interface Ports {
   /** The service as the availability engine sees it, with the company's zone; undefined when not the company's. */
   loadServiceSpec(db: Db, companyId: number, serviceId: number): Promise<ServiceAvailabilitySpec | undefined>;
-  /** Everything the engine reads for the service around [from, to): schedules, exceptions, bookings. */
-  loadAvailabilityData(db: Db, companyId: number, spec: ServiceAvailabilitySpec, from: Instant, to: Instant, now?: Instant): Promise<AvailabilityData>;
+  /**
+   * Everything the engine reads for the service around [from, to): schedules, exceptions, bookings;
+   * with `kept` (an earlier answer for the same window), its schedules and exceptions and fresh bookings.
+   */
+  loadAvailabilityData(db: Db, companyId: number, spec: ServiceAvailabilitySpec, from: Instant, to: Instant, now?: Instant, kept?: Pick<AvailabilityData, 'recurringSchedules' | 'dateSchedules' | 'exceptions'>): Promise<AvailabilityData>;
   /** calculateprice's answer for a booking of the service (throws its 400/404 ApiErrors). */
   calculateServicePrice(
     db: Db,

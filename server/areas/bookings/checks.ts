@@ -11,6 +11,7 @@ import type { Lang } from '../../shared/messages';
 import {
   isIntervalAvailable,
   type AssignedResources,
+  type AvailabilityData,
   type AvailabilityFieldError,
   type ServiceSpec,
 } from '../../../domain/availability';
@@ -124,9 +125,13 @@ export function engineErrors(errors: readonly AvailabilityFieldError[], lang: La
  */
 export async function checkAvailability(tx: Db, ctx: CallerContext, req: CheckRequest): Promise<AssignedResources[]> {
   const spec = adminSpec(req.spec);
+  // Locks guard bookings, not schedules or exceptions: a look after locking reads the bookings again
+  // and keeps the schedules and exceptions of the first look.
+  let calendar: AvailabilityData | undefined;
   const verdictOn = async (resources: readonly { ResourceTypeId: number; ResourceId: number }[]) => {
     // Only bookings and exceptions that overlap the interval matter (the loaders add their own margins for schedules).
-    const data = await port('loadAvailabilityData')(tx, ctx.companyId, spec, req.interval.from.toMillis(), req.interval.to.toMillis());
+    const data = await port('loadAvailabilityData')(tx, ctx.companyId, spec, req.interval.from.toMillis(), req.interval.to.toMillis(), undefined, calendar);
+    calendar ??= data;
     return isIntervalAvailable(data, {
       From: local(req.interval.from),
       To: local(req.interval.to),

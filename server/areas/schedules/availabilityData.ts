@@ -261,6 +261,7 @@ export const specResourceIds = (service: ServiceSpec): number[] => [...new Set(s
  * @example
  * const data = await loadAvailabilityData(db, companyId, { service, timeZone }, Date.parse('2026-03-02T00:00Z'), Date.parse('2026-03-09T00:00Z'));
  * availableTimes(data, { From: '2026-03-02', To: '2026-03-08' });
+ * `kept`: the schedules and exceptions of an earlier load of the same window, to read its bookings only.
  */
 export async function loadAvailabilityData(
   db: Db,
@@ -269,9 +270,10 @@ export async function loadAvailabilityData(
   from: Instant,
   to: Instant,
   now: Instant = Date.now(),
+  kept?: ServiceCalendar,
 ): Promise<AvailabilityData> {
   const [calendar, bookings] = await Promise.all([
-    loadServiceCalendar(db, companyId, spec, from, to),
+    kept ?? loadServiceCalendar(db, companyId, spec, from, to),
     loadBookings(db, companyId, spec.service.id, specResourceIds(spec.service), from, to),
   ]);
   return { timeZone: spec.timeZone, service: spec.service, ...calendar, bookings, now, showPrivateReasons: true };
