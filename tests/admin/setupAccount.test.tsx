@@ -68,6 +68,23 @@ describe('the first-service wizard', () => {
     ]);
   });
 
+  it('sends the unit and the VAT rate chosen in the drop-downs', async () => {
+    wizardApi();
+    const user = userEvent.setup();
+    renderPage(<CreateServicePage />, '/setup-account/create-service');
+    await user.clear(input('Duration'));
+    await user.type(input('Duration'), '2');
+    await user.click(screen.getByRole('combobox', { name: /^Unit/ }));
+    await user.click(await screen.findByRole('option', { name: 'hours' }));
+    await user.click(screen.getByRole('combobox', { name: /^VAT/ }));
+    await user.click(await screen.findByRole('option', { name: '12 %' }));
+    await fillWizard(user);
+    await screen.findByRole('list', { name: 'Free times' });
+    const writes = calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body]);
+    expect(writes[0]).toEqual(['/services', { Name: 'Yoga 60 min', Description: 'Hatha yoga', Duration: 120 }]);
+    expect(writes[1]).toEqual(['/services/prices', { ServiceId: 41, Price: 200, VAT: 12 }]);
+  });
+
   it('names what is missing and sends nothing', async () => {
     const user = userEvent.setup();
     renderPage(<CreateServicePage />, '/setup-account/create-service');

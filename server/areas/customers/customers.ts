@@ -17,18 +17,14 @@ const CUSTOM_FIELD_TABLE = 'RegisteredUsers';
 
 interface DetailRow {
   id: number;
-  corporate_identity_number: string | null;
-  invoice_address1: string | null;
-  invoice_address2: string | null;
-  invoice_city: string | null;
-  invoice_postal_code: string | null;
-  invoice_country_code: string | null;
+  invoice_address: InvoiceAddress;
   access_keys: AccessKey[] | null;
 }
 
-/** SQL for the parts of a customer that are not plain fields (alias c). */
-const DETAIL_COLUMNS = `c.corporate_identity_number, c.invoice_address1, c.invoice_address2, c.invoice_city,
-  c.invoice_postal_code, c.invoice_country_code,
+/** SQL for the parts of a customer that are not plain fields (alias c), each built as the wire shows it. */
+const DETAIL_COLUMNS = `json_build_object('CorporateIdentityNumber', c.corporate_identity_number, 'InvoiceAddress1', c.invoice_address1,
+    'InvoiceAddress2', c.invoice_address2, 'InvoiceCity', c.invoice_city, 'InvoicePostalCode', c.invoice_postal_code,
+    'InvoiceCountryCode', c.invoice_country_code) as invoice_address,
   (select json_agg(json_build_object('Id', k.id, 'AccessKeyTypeId', k.access_key_type_id, 'Value', k.value, 'Description', k.description) order by k.id)
      from customer_access_keys k where k.company_id = c.company_id and k.customer_id = c.id) as access_keys`;
 
@@ -39,17 +35,6 @@ const DETAIL_COLUMNS = `c.corporate_identity_number, c.invoice_address1, c.invoi
 const LIST_CUSTOM_FIELD_VALUES = `(select json_agg(json_build_object('Id', f.id, 'Name', f.name, 'Value', v.value) order by f.sort_order, f.id)
      from custom_field_values v join custom_fields f on f.id = v.custom_field_id
     where v.company_id = c.company_id and v.entity_type = '${CUSTOM_FIELD_TABLE}' and v.entity_id = c.id) as custom_field_values`;
-
-function invoiceAddressOf(row: DetailRow): InvoiceAddress {
-  return {
-    CorporateIdentityNumber: row.corporate_identity_number,
-    InvoiceAddress1: row.invoice_address1,
-    InvoiceAddress2: row.invoice_address2,
-    InvoiceCity: row.invoice_city,
-    InvoicePostalCode: row.invoice_postal_code,
-    InvoiceCountryCode: row.invoice_country_code,
-  };
-}
 
 /** Fills InvoiceAddress, AccessKeys and CustomFieldValues of records read through the declaration (two queries). */
 async function attachDetails(db: Db, companyId: number, records: Customer[]): Promise<void> {
@@ -63,7 +48,7 @@ async function attachDetails(db: Db, companyId: number, records: Customer[]): Pr
   ]);
   for (const record of records) {
     const row = rows.get(record.Id);
-    record.InvoiceAddress = row ? invoiceAddressOf(row) : {};
+    record.InvoiceAddress = row?.invoice_address ?? {};
     record.AccessKeys = row?.access_keys ?? [];
     record.CustomFieldValues = values.get(record.Id) ?? [];
   }
@@ -250,7 +235,7 @@ export async function listCustomers(db: Db, ctx: CallerContext, query: ListQuery
       SubscribedToNewsletter: row.SubscribedToNewsletter,
       Visible: row.Visible,
       CustomFieldValues: row.custom_field_values ?? [],
-      InvoiceAddress: invoiceAddressOf(row),
+      InvoiceAddress: row.invoice_address,
       AccessKeys: row.access_keys ?? [],
       LastActivity: row.LastActivity,
       Created: row.Created,

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Stack, TextField } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import type { MessageSettings } from '../../../schema/messages';
 import { apiErrorInfo, useApi } from '../../common/api';
+import { StateField } from '../../common/inputs/StateField';
 
 /** How many hours before a booking its reminder goes out (GET, PUT /messages/settings). */
 export function ReminderSetting() {
@@ -32,16 +33,7 @@ export function ReminderSetting() {
   };
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-      <TextField
-        size="small"
-        type="number"
-        label={translate('messages.reminder.hours')}
-        value={hours}
-        onChange={(e) => setHours(e.target.value)}
-        error={!!error}
-        helperText={error || translate('messages.reminder.help')}
-        sx={{ width: 220 }}
-      />
+      <StateField type="number" label="messages.reminder.hours" value={hours} onValue={setHours} error={!!error} helperText={error || translate('messages.reminder.help')} sx={{ width: 220 }} />
       <Button variant="outlined" onClick={() => void save()}>
         {translate('messages.reminder.save')}
       </Button>

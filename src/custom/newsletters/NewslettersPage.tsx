@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Box, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
+import { Box, FormControlLabel, Stack, Switch } from '@mui/material';
 import HistoryIcon from '@mui/icons-material/History';
 import ArticleIcon from '@mui/icons-material/Article';
 import { useTranslate } from 'react-admin';
 import type { Newsletter, NewsletterTemplate } from '../../../schema/newsletters';
 import { PageHeading } from '../../common/PageHeading';
 import { HashTabsCard } from '../../common/HashTabsCard';
+import { StateField } from '../../common/inputs/StateField';
 import { LogTab } from './LogTab';
 import { TemplatesTab } from './TemplatesTab';
 import { listQuery, useNewsletterList, type NewsletterFilter } from './useNewsletterApi';
@@ -23,14 +24,7 @@ function FilterBar({ filter, onChange }: { filter: NewsletterFilter; onChange: (
   }, [text, filter, onChange]);
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
-      <TextField
-        size="small"
-        type="search"
-        label={translate('newsletters.filter.receiver')}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        sx={{ minWidth: 240 }}
-      />
+      <StateField type="search" label="newsletters.filter.receiver" value={text} onValue={setText} sx={{ minWidth: 240 }} />
       <FormControlLabel sx={{ whiteSpace: 'nowrap' }} control={<Switch checked={filter.sent} onChange={(_e, sent) => onChange({ ...filter, sent })} />} label={translate('newsletters.filter.sent')} />
     </Stack>
   );

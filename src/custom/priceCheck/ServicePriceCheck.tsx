@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Box, TextField, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { DateTime } from 'luxon';
 import { useCompanyNow } from '../../auth/profile';
 import type { Service } from '../../../schema/services';
 import { PriceCheck } from './PriceCheck';
 import { Picker } from '../../common/inputs/DateTimeInputs';
+import { StateField } from '../../common/inputs/StateField';
 
 
 /** The next whole hour after `now` (the company's wall clock, yyyy-MM-ddTHH:mm:ss), and that plus the service's duration, to the minute. */
@@ -42,14 +43,7 @@ export function ServicePriceCheck() {
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, maxWidth: 560 }}>
         <Picker kind="datetime" size="small" name="From" required label={translate('newBookingForm.from')} value={from} onChange={(v) => setFrom(v ?? '')} />
         <Picker kind="datetime" size="small" name="To" label={translate('newBookingForm.to')} value={to} onChange={(v) => setTo(v ?? '')} />
-        <TextField
-          type="email"
-          size="small"
-          label={translate('newBookingForm.customerEmail')}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          sx={{ gridColumn: '1 / -1' }}
-        />
+        <StateField type="email" label="newBookingForm.customerEmail" value={email} onValue={setEmail} sx={{ gridColumn: '1 / -1' }} />
       </Box>
       {valid ? (
         <PriceCheck

@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
-import { AutocompleteInput, DataTable, List, ReferenceInput, TopToolbar } from 'react-admin';
+import { AutocompleteInput, DataTable, ReferenceInput, TopToolbar } from 'react-admin';
 import { PickerInput } from '../../common/inputs/DateTimeInputs';
+import { LogList } from '../../common/LogList';
 import type { RebateCodeTransaction } from '../../../schema/rebatecodes';
 import { ExportButtons } from './ExportButtons';
 import { ManualTransactionButton } from './ManualTransactionDialog';
@@ -24,21 +25,9 @@ const transactionFilters = [
  */
 export function TransactionList({ resource, storeKey, actions, children }: { resource: string; storeKey: string; actions: ReactElement | false; children: ReactNode }) {
   return (
-    <List
-      resource={resource}
-      sort={{ field: 'Created', order: 'DESC' }}
-      perPage={25}
-      debounce={500}
-      filters={transactionFilters}
-      actions={actions}
-      disableSyncWithLocation
-      storeKey={storeKey}
-      title=" "
-      empty={false}
-      sx={{ '& .RaList-content': { overflowX: 'auto' } }}
-    >
+    <LogList resource={resource} storeKey={storeKey} filters={transactionFilters} actions={actions} sx={{ '& .RaList-content': { overflowX: 'auto' } }}>
       {children}
-    </List>
+    </LogList>
   );
 }
 

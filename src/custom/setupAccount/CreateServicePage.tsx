@@ -93,6 +93,16 @@ export default function CreateServicePage() {
       fullWidth
     />
   );
+  /** A drop-down of the wizard: each option's value (what is stored) and its text. */
+  const choice = <K extends 'DurationUnit' | 'VAT'>(field: K, label: string, options: readonly (readonly [FirstServiceValues[K], string])[]) => (
+    <TextField id={`wizard-${field}`} select label={translate(label)} value={values[field]} onChange={(e) => set(field, options.find(([value]) => String(value) === String(e.target.value))![0])} fullWidth>
+      {options.map(([value, optionText]) => (
+        <MenuItem key={value} value={value}>
+          {optionText}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -146,34 +156,16 @@ export default function CreateServicePage() {
                 {text('Description', 'setupAccount.wizard.fields.Description', { multiline: true })}
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                   {text('Duration', 'setupAccount.wizard.fields.Duration', { type: 'number' })}
-                  <TextField
-                    id="wizard-DurationUnit"
-                    select
-                    label={translate('setupAccount.wizard.fields.DurationUnit')}
-                    value={values.DurationUnit}
-                    onChange={(e) => set('DurationUnit', e.target.value as FirstServiceValues['DurationUnit'])}
-                    fullWidth
-                  >
-                    <MenuItem value="minutes">{translate('setupAccount.wizard.units.minutes')}</MenuItem>
-                    <MenuItem value="hours">{translate('setupAccount.wizard.units.hours')}</MenuItem>
-                  </TextField>
+                  {choice('DurationUnit', 'setupAccount.wizard.fields.DurationUnit', [
+                    ['minutes', translate('setupAccount.wizard.units.minutes')],
+                    ['hours', translate('setupAccount.wizard.units.hours')],
+                  ])}
                 </Stack>
               </Section>
               <Section title="setupAccount.wizard.priceSection">
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                   {text('Price', 'setupAccount.wizard.fields.Price', { type: 'number' })}
-                  <TextField
-                    id="wizard-VAT"
-                    select
-                    label={translate('setupAccount.wizard.fields.VAT')}
-                    value={values.VAT}
-                    onChange={(e) => set('VAT', Number(e.target.value) as FirstServiceValues['VAT'])}
-                    fullWidth
-                  >
-                    {VAT_RATES.map((rate) => (
-                      <MenuItem key={rate} value={rate}>{`${rate} %`}</MenuItem>
-                    ))}
-                  </TextField>
+                  {choice('VAT', 'setupAccount.wizard.fields.VAT', VAT_RATES.map((rate) => [rate, `${rate} %`] as const))}
                 </Stack>
               </Section>
               <Section title="setupAccount.wizard.resourceSection">

@@ -1,9 +1,10 @@
 import { Box } from '@mui/material';
-import { DataTable, List, NumberInput, useLocale, useTranslate } from 'react-admin';
+import { DataTable, NumberInput, useLocale, useTranslate } from 'react-admin';
 import { formatWireDate } from '../../i18n/format';
 import type { BookingLogEntry } from '../../common/bookings/bookingTypes';
 import { LogActor, LogChanges, LogEvent } from '../../common/bookings/LogCells';
 import { PickerInput } from '../../common/inputs/DateTimeInputs';
+import { LogList } from '../../common/LogList';
 
 type LogRecord = BookingLogEntry & { id: number };
 const Col = DataTable.Col<LogRecord>;
@@ -19,18 +20,7 @@ export function BookingLogList() {
   const locale = useLocale();
   const translate = useTranslate();
   return (
-    <List
-      resource="booking-log"
-      sort={{ field: 'Created', order: 'DESC' }}
-      perPage={25}
-      debounce={500}
-      filters={filters}
-      actions={false}
-      disableSyncWithLocation
-      storeKey="bookings.log"
-      title=" "
-      empty={false}
-    >
+    <LogList resource="booking-log" storeKey="bookings.log" filters={filters}>
       <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('custom.bookings.tabs.booking-log')}>
         <DataTable bulkActionButtons={false} rowClick={(_id, _resource, record) => `/bookings/${(record as LogRecord).BookingId}#log`}>
           <Col source="Created" label="custom.bookings.log.when" render={(e) => formatWireDate(e.Created, locale)} />
@@ -40,6 +30,6 @@ export function BookingLogList() {
           <Col source="Changes" label="custom.bookings.log.changes" disableSort render={(e) => <LogChanges entry={e} />} />
         </DataTable>
       </Box>
-    </List>
+    </LogList>
   );
 }

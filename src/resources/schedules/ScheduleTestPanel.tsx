@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Chip, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useFormContext, type FieldValues } from 'react-hook-form';
@@ -7,6 +7,7 @@ import type { AvailableTime } from '../../../schema/availability';
 import { apiErrorInfo } from '../../common/api';
 import { useApi } from '../../common/api';
 import { Picker } from '../../common/inputs/DateTimeInputs';
+import { StateField } from '../../common/inputs/StateField';
 import { addDays } from '../../common/dates';
 import { DEFAULT_TEST_DURATION } from './scheduleValues';
 import { useCompanyNow } from '../../auth/profile';
@@ -96,14 +97,7 @@ export function ScheduleTestPanel<V extends FieldValues>({ path, toBody }: { pat
         {translate('resources.schedules.test.help')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, alignItems: { sm: 'center' }, '& .MuiTextField-root': { flex: 1, minWidth: 0 }, '& .MuiButton-root': { flexShrink: 0 } }}>
-        <TextField
-          size="small"
-          type="number"
-          label={translate('resources.schedules.test.duration')}
-          value={duration}
-          onChange={(e) => setDuration(e.target.value)}
-          slotProps={{ htmlInput: { min: 1, max: 1440, name: 'Duration' } }}
-        />
+        <StateField type="number" label="resources.schedules.test.duration" value={duration} onValue={setDuration} slotProps={{ htmlInput: { min: 1, max: 1440, name: 'Duration' } }} />
         <Picker kind="date" size="small" name="TestFrom" required label={translate('resources.schedules.test.from')} value={from} onChange={(v) => setFrom(v ?? '')} />
         <Picker kind="date" size="small" name="TestTo" required label={translate('resources.schedules.test.to')} value={to} onChange={(v) => setTo(v ?? '')} />
         <Button variant="outlined" startIcon={state.kind === 'loading' ? <CircularProgress size={16} /> : <PlayArrowIcon />} onClick={run} disabled={state.kind === 'loading' || !from || !to}>
