@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Box, LinearProgress, Stack } from '@mui/material';
 import GridOnIcon from '@mui/icons-material/GridOn';
 import DescriptionIcon from '@mui/icons-material/Description';
-import { Button, useLocale, useNotify, useTranslate } from 'react-admin';
+import { useLocale, useNotify, useTranslate } from 'react-admin';
+import { ActionButton } from '../ActionButton';
 import { useApi } from '../api';
 import { EXPORT_PAGE_SIZE, fetchAllBookings, type BookingFilter } from './bookingApi';
 import { saveBlob } from '../saveBlob';
@@ -70,12 +71,12 @@ export function ExportProgress({ state }: { state: ReturnType<typeof useBookingE
 export function ExportButtons({ state, source, disabled }: { state: ReturnType<typeof useBookingExport>; source: () => ExportSource; disabled?: boolean }) {
   return (
     <>
-      <Button label="custom.bookings.export.excel" onClick={() => void state.run(source(), 'xlsx')} disabled={disabled || state.busy}>
+      <ActionButton label="custom.bookings.export.excel" onClick={() => void state.run(source(), 'xlsx')} disabled={disabled || state.busy}>
         <GridOnIcon />
-      </Button>
-      <Button label="custom.bookings.export.csv" onClick={() => void state.run(source(), 'csv')} disabled={disabled || state.busy}>
+      </ActionButton>
+      <ActionButton label="custom.bookings.export.csv" onClick={() => void state.run(source(), 'csv')} disabled={disabled || state.busy}>
         <DescriptionIcon />
-      </Button>
+      </ActionButton>
     </>
   );
 }

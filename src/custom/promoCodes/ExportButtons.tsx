@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import GridOnIcon from '@mui/icons-material/GridOn';
 import DescriptionIcon from '@mui/icons-material/Description';
-import { Button, useListContext, useLocale, useNotify, useTranslate } from 'react-admin';
+import { useListContext, useLocale, useNotify, useTranslate } from 'react-admin';
+import { ActionButton } from '../../common/ActionButton';
 import type { RebateCodeTransaction } from '../../../schema/rebatecodes';
 import { saveBlob } from '../../common/saveBlob';
 import { useCurrencySign } from '../../common/useCurrencySign';
@@ -64,12 +65,12 @@ export function ExportButtons() {
   return (
     <>
       {/* The label as aria-label too: at phone width react-admin draws a disabled Button as an unnamed icon. */}
-      <Button label="custom.promoCodes.exportExcel" aria-label={translate('custom.promoCodes.exportExcel')} onClick={() => run('xlsx')} disabled={busy || !total}>
+      <ActionButton label="custom.promoCodes.exportExcel" onClick={() => run('xlsx')} disabled={busy || !total}>
         <GridOnIcon />
-      </Button>
-      <Button label="custom.promoCodes.exportCsv" aria-label={translate('custom.promoCodes.exportCsv')} onClick={() => run('csv')} disabled={busy || !total}>
+      </ActionButton>
+      <ActionButton label="custom.promoCodes.exportCsv" onClick={() => run('csv')} disabled={busy || !total}>
         <DescriptionIcon />
-      </Button>
+      </ActionButton>
     </>
   );
 }

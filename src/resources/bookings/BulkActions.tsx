@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Alert, Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress } from '@mui/material';
 import CancelIcon from '@mui/icons-material/EventBusy';
 import PaidIcon from '@mui/icons-material/Paid';
-import { Button, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import { useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import { ActionButton } from '../../common/ActionButton';
 import { apiErrorInfo } from '../../common/api';
 import { useApi } from '../../common/api';
 import { bookingFilterOf, bulkBookings } from '../../common/bookings/bookingApi';
@@ -70,12 +71,12 @@ export function BulkBookingActions({ scope }: { scope: Scope }) {
   const value = progress?.total ? Math.round((progress.done / progress.total) * 100) : 0;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-      <Button label={`${prefix}.cancel`} onClick={() => setOpen('cancel')} disabled={!count} color="error">
+      <ActionButton label={`${prefix}.cancel`} onClick={() => setOpen('cancel')} disabled={!count} color="error">
         <CancelIcon />
-      </Button>
-      <Button label={`${prefix}.markPaid`} onClick={() => setOpen('markPaid')} disabled={!count}>
+      </ActionButton>
+      <ActionButton label={`${prefix}.markPaid`} onClick={() => setOpen('markPaid')} disabled={!count}>
         <PaidIcon />
-      </Button>
+      </ActionButton>
       <ExportButtons state={exporter} source={exportSource} disabled={!count} />
       <ExportProgress state={exporter} />
       <Dialog open={open !== null} onClose={() => (progress ? undefined : setOpen(null))} fullWidth maxWidth="sm" aria-labelledby="bulk-bookings-title">

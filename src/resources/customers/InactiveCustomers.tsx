@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
-import { Button, Confirm, DataTable, ListContextProvider, Title, useList, useLocale, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { Confirm, DataTable, ListContextProvider, Title, useList, useLocale, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { ActionButton } from '../../common/ActionButton';
 import { formatWireDate } from '../../i18n/format';
 import type { QueryResponse } from '../../../schema/common';
 import type { Customer } from '../../../schema/customers';
@@ -58,9 +59,9 @@ export function InactiveCustomers() {
       <Title title={translate('resources.customers.inactive.title')} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
         <Typography variant="h6">{translate('resources.customers.inactive.title')}</Typography>
-        <Button label="resources.customers.inactive.deleteAll" color="error" disabled={!records.length} onClick={() => setConfirming(true)}>
+        <ActionButton label="resources.customers.inactive.deleteAll" color="error" disabled={!records.length} onClick={() => setConfirming(true)}>
           <DeleteSweepIcon />
-        </Button>
+        </ActionButton>
       </Box>
       <ListContextProvider value={list}>
         {/* A phone scrolls the table, never the page. */}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Button, Confirm, useNotify, useRecordContext, useRedirect, useRefresh } from 'react-admin';
+import { Confirm, useNotify, useRecordContext, useRedirect, useRefresh } from 'react-admin';
+import { ActionButton } from '../../common/ActionButton';
 import type { RebateCode } from '../../../schema/rebatecodes';
 import { useApi } from '../../common/api';
 import type { WireRecord } from '../engine/types';
@@ -37,9 +38,9 @@ export function RebateCodeDeleteButton({ redirectTo = 'list' }: { redirectTo?: '
   };
   return (
     <>
-      <Button label="ra.action.delete" color="error" onClick={() => setOpen(true)} disabled={busy}>
+      <ActionButton label="ra.action.delete" color="error" onClick={() => setOpen(true)} disabled={busy}>
         <DeleteIcon />
-      </Button>
+      </ActionButton>
       <Confirm
         isOpen={open}
         loading={busy}

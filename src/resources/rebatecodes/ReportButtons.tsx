@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/PictureAsPdf';
 import SendIcon from '@mui/icons-material/Send';
-import { Button, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { ActionButton } from '../../common/ActionButton';
 import type { RebateCode, RebateCodeReportSent } from '../../../schema/rebatecodes';
 import type { BookingDataProvider } from '../../dataProvider/types';
 import { useApi } from '../../common/api';
@@ -65,12 +66,12 @@ export function ReportButtons() {
   };
   return (
     <>
-      <Button label="resources.promo-codes.report.download" onClick={downloadPdf} disabled={busy}>
+      <ActionButton label="resources.promo-codes.report.download" onClick={downloadPdf} disabled={busy}>
         <DownloadIcon />
-      </Button>
-      <Button label="resources.promo-codes.report.send" onClick={open} disabled={busy}>
+      </ActionButton>
+      <ActionButton label="resources.promo-codes.report.send" onClick={open} disabled={busy}>
         <SendIcon />
-      </Button>
+      </ActionButton>
       <Dialog open={sending} onClose={() => setSending(false)} fullWidth maxWidth="xs">
         <DialogTitle>{translate('resources.promo-codes.report.sendTitle', { sign: code.RebateCodeSign })}</DialogTitle>
         <DialogContent>
@@ -86,10 +87,10 @@ export function ReportButtons() {
           />
         </DialogContent>
         <DialogActions>
-          <Button label="ra.action.cancel" onClick={() => setSending(false)} />
-          <Button label="resources.promo-codes.report.send" variant="contained" onClick={send} disabled={busy}>
+          <ActionButton label="ra.action.cancel" onClick={() => setSending(false)} />
+          <ActionButton label="resources.promo-codes.report.send" variant="contained" onClick={send} disabled={busy}>
             <SendIcon />
-          </Button>
+          </ActionButton>
         </DialogActions>
       </Dialog>
     </>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Button, useCreate, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { useCreate, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { ActionButton } from '../../common/ActionButton';
 import type { Service, ServicePrice, ServicePriceInput } from '../../../schema/services';
 import { useDefinitions } from '../engine/api';
 import { pickBySchema } from '../engine/schema';
@@ -62,8 +63,8 @@ export function CopyServiceButton() {
   };
 
   return (
-    <Button label="resources.services.copy" onClick={copy} disabled={busy}>
+    <ActionButton label="resources.services.copy" onClick={copy} disabled={busy}>
       <ContentCopyIcon />
-    </Button>
+    </ActionButton>
   );
 }
