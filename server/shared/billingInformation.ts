@@ -17,8 +17,8 @@ const BILLING_COLUMNS = `billing_method_id as "BillingMethodId", name as "Name",
 
 type BillingRow = Omit<BillingInformation, 'Exists'>;
 
-/** A company's name, contact and address columns (the companies table), as billing and the company area read them. */
-export interface CompanyAddressRow {
+/** A company's name, contact and address columns (the companies table), from which billing proposes its form. */
+interface CompanyAddressRow {
   name: string;
   email: string;
   street1: string;

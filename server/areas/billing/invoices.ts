@@ -8,30 +8,18 @@ import { ApiError } from '../../shared/errors';
 import { localTime } from '../../shared/fieldErrors';
 import { invoicePdf } from './invoicePdf';
 
-interface InvoiceRow {
-  id: number;
-  invoice_number: string;
-  period_from: string;
-  period_to: string;
-  currency_id: string;
-  net_minor: string;
-  vat_minor: string;
-  total_minor: string;
-  vat_rate_permille: number;
-  status: 'unpaid' | 'paid';
-  created: string;
-  due_date: string;
-  billing_snapshot: BillingInformation;
-  rows: { Text: string; Quantity: number; UnitPrice: number; Amount: number }[];
-}
+/** An invoice as the wire shows it, with the billing details it was made out to (for its PDF). */
+type InvoiceRow = CompanyInvoice & { BillingSnapshot: BillingInformation };
 
+/** The company's invoices, newest period first, read under their wire names (amounts in minor units). */
 async function loadInvoices(db: Db, companyId: number, tz: string, id: number | null, skip: number, take: number): Promise<{ total: number; rows: InvoiceRow[] }> {
   const rows = await db.query<InvoiceRow>(
-    `select i.id, i.invoice_number, to_char(i.period_from, 'YYYY-MM-DD') as period_from, to_char(i.period_to, 'YYYY-MM-DD') as period_to,
-            i.currency_id, i.net_minor::text, i.vat_minor::text, i.total_minor::text, i.vat_rate_permille, i.status,
-            ${localTime('i.created', '$2')} as created, to_char(i.due_date, 'YYYY-MM-DD') as due_date, i.billing_snapshot,
+    `select i.id as "Id", i.invoice_number as "InvoiceNumber", to_char(i.period_from, 'YYYY-MM-DD') as "PeriodFrom", to_char(i.period_to, 'YYYY-MM-DD') as "PeriodTo",
+            i.currency_id as "CurrencyId", i.net_minor::float8 as "NetAmount", i.vat_minor::float8 as "VatAmount", i.total_minor::float8 as "TotalAmount",
+            (i.vat_rate_permille / 10.0)::float8 as "VatPercent", i.status as "Status", ${localTime('i.created', '$2')} as "Created",
+            to_char(i.due_date, 'YYYY-MM-DD') as "DueDate", i.billing_snapshot as "BillingSnapshot",
             coalesce((select json_agg(json_build_object('Text', r.text, 'Quantity', r.quantity, 'UnitPrice', r.unit_price_minor, 'Amount', r.amount_minor) order by r.id)
-                        from invoice_rows r where r.invoice_id = i.id), '[]') as rows
+                        from invoice_rows r where r.invoice_id = i.id), '[]') as "Rows"
        from invoices i where i.company_id = $1 and ($3::int is null or i.id = $3)
       order by i.period_from desc, i.id desc offset $4 limit $5`,
     [companyId, tz, id, skip, take],
@@ -40,22 +28,9 @@ async function loadInvoices(db: Db, companyId: number, tz: string, id: number | 
   return { total, rows };
 }
 
-function toInvoice(r: InvoiceRow): CompanyInvoice {
-  return {
-    Id: r.id,
-    InvoiceNumber: r.invoice_number,
-    PeriodFrom: r.period_from,
-    PeriodTo: r.period_to,
-    CurrencyId: r.currency_id,
-    NetAmount: Number(r.net_minor),
-    VatAmount: Number(r.vat_minor),
-    TotalAmount: Number(r.total_minor),
-    VatPercent: r.vat_rate_permille / 10,
-    Status: r.status,
-    Created: r.created,
-    DueDate: r.due_date,
-    Rows: r.rows.map((x) => ({ Text: x.Text, Quantity: Number(x.Quantity), UnitPrice: Number(x.UnitPrice), Amount: Number(x.Amount) })),
-  };
+/** The invoice without the billing details it carries for its PDF. */
+function toInvoice({ BillingSnapshot: _snapshot, ...invoice }: InvoiceRow): CompanyInvoice {
+  return invoice;
 }
 
 /** The company's license invoices: GET /billing/company/invoices and one as a PDF at /billing/company/invoices/{Id}. */
@@ -71,10 +46,10 @@ export default async function invoiceRoutes(app: FastifyInstance): Promise<void>
   app.get<{ Params: { Id: number } }>('/billing/company/invoices/:Id', { schema: { params: idParams } }, async (request, reply) => {
     const { rows } = await loadInvoices(db, request.ctx.companyId, request.ctx.timeZone, request.params.Id, 0, 1);
     if (!rows.length) throw ApiError.notFound('Invoice', request.params.Id);
-    const pdf = await invoicePdf(toInvoice(rows[0]), rows[0].billing_snapshot, request.ctx.lang);
+    const pdf = await invoicePdf(toInvoice(rows[0]), rows[0].BillingSnapshot, request.ctx.lang);
     return reply
       .type('application/pdf')
-      .header('content-disposition', `attachment; filename="invoice-${rows[0].invoice_number}.pdf"`)
+      .header('content-disposition', `attachment; filename="invoice-${rows[0].InvoiceNumber}.pdf"`)
       .send(pdf);
   });
 }

@@ -10,25 +10,9 @@ import { isValidOrganisationNumber } from '../../../domain/identityNumbers';
 import { isValidPostalCode } from '../../../domain/postalCodes';
 import { localTime } from '../../shared/fieldErrors';
 import { CATEGORIES, COMPANY_STATUS_NAMES, COMPANY_TYPES, COUNTRIES, envelope } from '../../shared/reference';
-import type { CompanyAddressRow } from '../../shared/billingInformation';
 
-interface CompanyRow extends CompanyAddressRow {
-  id: number;
-  phone: string | null;
-  homepage: string | null;
-  time_zone: string;
-  currency_id: string;
-  category_id: number | null;
-  type_id: number | null;
-  status_id: Company['StatusId'];
-  latitude: number | null;
-  longitude: number | null;
-  logo_url: string | null;
-  license_type_id: number;
-  is_free: boolean;
-  created: string;
-  updated: string;
-}
+/** The company row as the wire names it; only Country (a name in the caller's language) is added in code. */
+type CompanyRow = Omit<Company, 'Country'>;
 
 const companyIdParams = {
   type: 'object',
@@ -39,10 +23,12 @@ const companyIdParams = {
 /** The caller's company row, or undefined. */
 async function loadCompany(db: Db, companyId: number, tz: string): Promise<CompanyRow | undefined> {
   return db.one<CompanyRow>(
-    `select c.id, c.name, c.email, c.phone, c.homepage, c.street1, c.street2, c.zip_code, c.city, c.country_id,
-            c.organisation_number, c.time_zone, c.currency_id, c.category_id, c.type_id, c.status_id,
-            c.latitude, c.longitude, c.logo_url, c.license_type_id, coalesce(lt.is_free, true) as is_free,
-            ${localTime('c.created', '$2')} as created, ${localTime('c.updated', '$2')} as updated
+    `select c.id as "Id", c.name as "Name", c.email as "Email", c.phone as "Phone", c.homepage as "Homepage", c.street1 as "Street1",
+            c.street2 as "Street2", c.zip_code as "ZipCode", c.city as "City", c.country_id as "CountryId",
+            c.organisation_number as "OrganisationNumber", c.time_zone as "TimeZone", c.currency_id as "CurrencyId",
+            c.category_id as "CategoryId", c.type_id as "TypeId", c.status_id as "StatusId", c.latitude as "Latitude",
+            c.longitude as "Longitude", c.logo_url as "LogoUrl", c.license_type_id as "LicenseTypeId", coalesce(lt.is_free, true) as "IsFreeAccount",
+            ${localTime('c.created', '$2')} as "Created", ${localTime('c.updated', '$2')} as "Updated"
        from companies c left join license_types lt on lt.id = c.license_type_id
       where c.id = $1`,
     [companyId, tz],
@@ -50,32 +36,7 @@ async function loadCompany(db: Db, companyId: number, tz: string): Promise<Compa
 }
 
 function toCompany(row: CompanyRow, lang: Lang): Company {
-  return {
-    Id: row.id,
-    Name: row.name,
-    Email: row.email,
-    Phone: row.phone,
-    Homepage: row.homepage,
-    Street1: row.street1,
-    Street2: row.street2,
-    ZipCode: row.zip_code,
-    City: row.city,
-    Country: COUNTRIES.find((c) => c.id === row.country_id)?.name[lang] ?? row.country_id,
-    CountryId: row.country_id,
-    OrganisationNumber: row.organisation_number,
-    TimeZone: row.time_zone,
-    CurrencyId: row.currency_id,
-    CategoryId: row.category_id,
-    TypeId: row.type_id,
-    StatusId: row.status_id,
-    Latitude: row.latitude,
-    Longitude: row.longitude,
-    LogoUrl: row.logo_url,
-    LicenseTypeId: row.license_type_id,
-    IsFreeAccount: row.is_free,
-    Created: row.created,
-    Updated: row.updated,
-  };
+  return { ...row, Country: COUNTRIES.find((c) => c.id === row.CountryId)?.name[lang] ?? row.CountryId };
 }
 
 function blank(v: string | null | undefined): boolean {
@@ -151,7 +112,7 @@ export default async function companyRoutes(app: FastifyInstance): Promise<void>
     const updated = await db.one<{ id: number }>('update companies set status_id = 2, updated = now() where id = $1 and status_id = 1 returning id', [companyId]);
     const row = await loadCompany(db, companyId, timeZone);
     if (!updated) {
-      const status = row?.status_id ?? 0;
+      const status = row?.StatusId ?? 0;
       throw ApiError.field(409, 'StatusId', 'SendForApprovalStatus', { status: COMPANY_STATUS_NAMES[status]?.[lang] ?? status });
     }
     return toCompany(row!, lang);

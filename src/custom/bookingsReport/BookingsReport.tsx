@@ -1,5 +1,5 @@
 import { Box, Stack } from '@mui/material';
-import { DataTable, List, TopToolbar, useListContext, useLocale, useTranslate } from 'react-admin';
+import { DataTable, TopToolbar, useListContext, useLocale, useTranslate } from 'react-admin';
 import { formatAmount, formatWireDate } from '../../i18n/format';
 import { bookingFilterOf } from '../../common/bookings/bookingApi';
 import { useBookingFilters } from '../../common/bookings/BookingFilters';
@@ -7,6 +7,7 @@ import { bookingCustomerName, resourceNames, totalQuantity, type Booking } from 
 import { BookingLink, StatusChip } from '../../common/bookings/StatusChip';
 import { ExportButtons, ExportProgress, useBookingExport } from '../../common/bookings/useBookingExport';
 import { PageHeading } from '../../common/PageHeading';
+import { PagedList } from '../../common/PagedList';
 
 type BookingRecord = Booking & { id: number };
 const Col = DataTable.Col<BookingRecord>;
@@ -36,11 +37,9 @@ export default function BookingsReport({ embedded = false }: { embedded?: boolea
   return (
     <Stack sx={{ contain: 'inline-size' }}>
       {!embedded && <PageHeading title="custom.bookings.tabs.bookings-report" />}
-      <List
+      <PagedList
         resource="bookings"
         sort={{ field: 'From', order: 'ASC' }}
-        perPage={25}
-        debounce={500}
         filters={useBookingFilters()}
         actions={<Actions />}
         disableSyncWithLocation
@@ -64,7 +63,7 @@ export default function BookingsReport({ embedded = false }: { embedded?: boolea
             <Col source="StatusId" label="resources.bookings.fields.StatusId" render={(b) => <StatusChip statusId={b.StatusId} fallbackName={b.StatusName} />} />
           </DataTable>
         </Box>
-      </List>
+      </PagedList>
     </Stack>
   );
 }

@@ -1,16 +1,14 @@
 import { Box, Checkbox, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, FilterButton, List, SimpleList, TopToolbar, useListContext, useLocale, useTranslate } from 'react-admin';
+import { DataTable, FilterButton, SimpleList, TopToolbar, useListContext, useLocale, useTranslate } from 'react-admin';
 import { formatAmount, formatWireDate } from '../../i18n/format';
 import { useBookingFilters } from '../../common/bookings/BookingFilters';
 import { bookingCustomerName, resourceNames, totalQuantity, type Booking } from '../../common/bookings/bookingTypes';
 import { BulkBookingActions } from './BulkActions';
 import { BookingLink, StatusChip } from '../../common/bookings/StatusChip';
+import { PagedList } from '../../common/PagedList';
 
 type BookingRecord = Booking & { id: number };
 const Col = DataTable.Col<BookingRecord>;
-
-/** Debounce of list filter inputs (spec core.md §9). */
-const FILTER_DEBOUNCE_MS = 500;
 
 function Actions() {
   return (
@@ -95,11 +93,9 @@ export function BookingList() {
     </Box>
   );
   return (
-    <List
+    <PagedList
       resource="bookings"
       sort={{ field: 'From', order: 'DESC' }}
-      perPage={25}
-      debounce={FILTER_DEBOUNCE_MS}
       filters={useBookingFilters()}
       actions={<Actions />}
       empty={false}
@@ -131,6 +127,6 @@ export function BookingList() {
           <Col source="CreatedDate" label="resources.bookings.fields.CreatedDate" render={(b) => date(b.CreatedDate)} />
         </DataTable>
       )}
-    </List>
+    </PagedList>
   );
 }

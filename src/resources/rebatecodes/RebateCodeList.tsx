@@ -2,7 +2,6 @@ import { Box, useMediaQuery, type Theme } from '@mui/material';
 import {
   CreateButton,
   DataTable,
-  List,
   SearchInput,
   SelectInput,
   SimpleList,
@@ -15,7 +14,7 @@ import type { WireRecord } from '../engine/types';
 import { STATUS_CHOICES, TYPE_CHOICES } from '../../common/promoCodeTypes';
 import { CodeStatus, CodeType, CodeUses, CodeValidity, CodeValue } from './RebateCodeCells';
 import { PickerInput } from '../../common/inputs/DateTimeInputs';
-import { FILTER_DEBOUNCE_MS } from '../../common/constants';
+import { PagedList } from '../../common/PagedList';
 
 type CodeRecord = WireRecord<RebateCode>;
 const Col = DataTable.Col<CodeRecord>;
@@ -49,11 +48,9 @@ function Actions() {
 export function RebateCodeList({ embedded = false }: { embedded?: boolean }) {
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <List
+    <PagedList
       resource="promo-codes"
       sort={{ field: 'Created', order: 'DESC' }}
-      perPage={25}
-      debounce={FILTER_DEBOUNCE_MS}
       filters={useFilters()}
       actions={<Actions />}
       empty={<EngineEmpty />}
@@ -84,6 +81,6 @@ export function RebateCodeList({ embedded = false }: { embedded?: boolean }) {
           <Col source="RebateCodeStatusId" render={(c) => <CodeStatus code={c} />} />
         </DataTable>
       )}
-    </List>
+    </PagedList>
   );
 }
