@@ -11,7 +11,7 @@ async function prepare(config: ServerConfig): Promise<boolean> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
   try {
     await migrate(db);
-    return config.seedDemo ? await seedDemo(db) : false;
+    return config.seedDemo ? await seedDemo(db, { bookings: true }) : false;
   } finally {
     await db.close();
   }

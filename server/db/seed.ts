@@ -3,6 +3,7 @@ import type { Db } from './db';
 import { hashPassword } from '../identity/public';
 import { seedCatalog } from './seed/catalog';
 import { seedRebateCodes } from './seed/rebatecodes';
+import { seedDemoBookings } from './seed/bookings';
 import { seedScheduling } from './seed/scheduling';
 
 export const DEMO_EMAIL = 'demo@example.com';
@@ -12,10 +13,11 @@ export const DEMO_PASSWORD = 'demo';
  * Creates the demo company on an empty database: a Swedish business with an administrator
  * demo@example.com / demo, services, prices, custom fields, about 200 customers and promo codes
  * (a 20 % code, a 500 kr value card, a 10-punch ticket), resources, schedules and exceptions, so
- * that free times show on a fresh start.
+ * that free times show on a fresh start. With `bookings` (the server's first start), also two weeks
+ * of bookings from this week's Monday (seed/bookings.ts); the tests' demo company has none.
  * Returns false when a company already exists (later runs keep all data).
  */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, options: { bookings?: boolean } = {}): Promise<boolean> {
   return db.tx(async (tx) => {
     const existing = await tx.one<{ n: number }>('select count(*)::int as n from companies');
     if (existing && existing.n > 0) return false;
@@ -35,6 +37,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedCatalog(tx, companyId);
     await seedRebateCodes(tx, companyId);
     await seedScheduling(tx, companyId);
+    if (options.bookings) await seedDemoBookings(tx, companyId);
     return true;
   });
 }

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Settings } from 'luxon';
+import { getContrastRatio } from '@mui/material/styles';
 import { formatAmount, formatWireDate, formatWireSpan, formatWireTime } from '../../src/i18n/format';
+import { readableTextOn } from '../../src/common/readableText';
 
 describe('formatWireDate: dates as the interface language writes them, like the pickers', () => {
   it.each([
@@ -49,5 +51,15 @@ describe('formatWireTime and formatWireSpan: times and spans the same way as for
     expect(formatWireTime('2026-11-21T14:05:00', locale)).toMatch(time);
     expect(formatWireSpan('2030-01-14T10:00:00', '2030-01-14T11:00:00', locale)).toMatch(span);
     expect(formatWireSpan('2030-01-14T22:00:00', '2030-01-15T06:00:00', locale)).toMatch(overnight);
+  });
+});
+
+describe('readableTextOn: text on a colour an administrator chose', () => {
+  it('reaches 4.5:1 on every colour of the demo and on dark ones picks white', () => {
+    for (const bg of ['#4fc3f7', '#81c784', '#ffb74d', '#e57373', '#ba68c8', '#4db6ac', '#f06292', '#9575cd', '#aed581']) {
+      expect(getContrastRatio(readableTextOn(bg), bg), bg).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(readableTextOn('#1565c0')).toBe('#ffffff');
+    expect(readableTextOn('#ba68c8')).toBe('#000000');
   });
 });

@@ -13,6 +13,7 @@ import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAnd
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import { BoardColumn, ColumnShadesContext, queuesByColumn, shadesByColumn, type ColumnShades, type QueueBadge } from './BoardColumn';
+import { readableTextOn } from '../../common/readableText';
 import { statusLook, type BoardEvent, type BoardResource, type Shade } from './model';
 
 /** Weeks start on Monday (luxon numbers weekdays 1–7 from Monday). */
@@ -187,7 +188,7 @@ function BoardCalendarInner(props: BoardCalendarProps) {
     (event: CalendarItem) => {
       const look = statusLook(event.item.booking.StatusId);
       const color = event.item.color;
-      const text = theme.palette.getContrastText(color);
+      const text = readableTextOn(color);
       const style: React.CSSProperties = { backgroundColor: color, color: text, borderColor: alpha(theme.palette.common.black, 0.25) };
       if (look === 'reserved') style.backgroundImage = `repeating-linear-gradient(135deg, transparent 0 6px, ${alpha(text, 0.18)} 6px 12px)`;
       if (look === 'awaitingPayment') style.borderLeft = `4px dashed ${theme.palette.error.dark}`;
