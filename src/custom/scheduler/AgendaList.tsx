@@ -62,7 +62,7 @@ export function AgendaList({
               <List dense disablePadding>
                 {ofDay.map((b) => (
                   <ListItem key={b.Id} disablePadding>
-                  <ListItemButton onClick={() => onOpen(b)} divider data-booking-id={b.Id} sx={{ alignItems: 'flex-start', gap: 1, opacity: statusLook(b.StatusId) === 'canceled' ? 0.7 : 1 }}>
+                  <ListItemButton onClick={() => onOpen(b)} divider data-booking-id={b.Id} sx={{ alignItems: 'flex-start', gap: 1 }}>
                     <Typography variant="body2" sx={{ minWidth: 92, fontVariantNumeric: 'tabular-nums' }}>
                       {`${formatWireTime(b.From, locale)}–${formatWireTime(b.To, locale)}`}
                     </Typography>
