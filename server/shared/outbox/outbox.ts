@@ -43,37 +43,19 @@ export interface OutboxEntry {
 /** Delivers one entry's payload; throwing makes it retried (with backoff) until its attempts are spent. */
 export type OutboxHandler = (payload: Record<string, unknown>, entry: { id: number; companyId: number | null; key: string }) => Promise<void>;
 
-interface OutboxRow {
-  id: number | string;
-  company_id: number | null;
-  kind: string;
-  key: string;
-  payload: Record<string, unknown> | string;
-  state: OutboxState;
-  attempts: number;
-  max_attempts: number;
-  last_error: string | null;
-  created: string | Date;
-  sent_at: string | Date | null;
-}
+/** An outbox row as ENTRY_COLUMNS reads it: an entry but for the JSON and the times the drivers hand over as they are. */
+type OutboxRow = Omit<OutboxEntry, 'payload' | 'created' | 'sentAt'> & { payload: Record<string, unknown> | string; created: string | Date; sentAt: string | Date | null };
+
+/** The outbox columns under OutboxEntry's names (the id as a number: it is a bigint). */
+const ENTRY_COLUMNS = `id::float8 as "id", company_id as "companyId", kind, key, payload, state, attempts, max_attempts as "maxAttempts",
+  last_error as "lastError", created, sent_at as "sentAt"`;
 
 const QUEUE = 'outbox';
 const iso = (value: string | Date | null): string | null => (value instanceof Date ? value.toISOString() : value);
 
 function toEntry(row: OutboxRow): OutboxEntry {
-  return {
-    id: Number(row.id),
-    companyId: row.company_id,
-    kind: row.kind,
-    key: row.key,
-    payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : row.payload,
-    state: row.state,
-    attempts: row.attempts,
-    maxAttempts: row.max_attempts,
-    lastError: row.last_error,
-    created: iso(row.created)!,
-    sentAt: iso(row.sent_at),
-  };
+  const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as Record<string, unknown>) : row.payload;
+  return { ...row, payload, created: iso(row.created)!, sentAt: iso(row.sentAt) };
 }
 
 /**
@@ -143,7 +125,7 @@ export class Outbox {
 
   /** Delivers one entry (the job's work): a sent or failed entry is left alone. */
   private async deliver(id: number): Promise<void> {
-    const row = await this.db.one<OutboxRow>('select * from outbox where id = $1', [id]);
+    const row = await this.db.one<OutboxRow>(`select ${ENTRY_COLUMNS} from outbox where id = $1`, [id]);
     if (!row || row.state !== 'queued') return;
     const entry = toEntry(row);
     try {
@@ -169,7 +151,7 @@ export class Outbox {
    */
   async list(db: Db, companyId: number, filter: { state?: OutboxState; kind?: string; take?: number } = {}): Promise<OutboxEntry[]> {
     const rows = await db.query<OutboxRow>(
-      `select * from outbox where company_id = $1 and ($2::text is null or state = $2) and ($3::text is null or kind = $3)
+      `select ${ENTRY_COLUMNS} from outbox where company_id = $1 and ($2::text is null or state = $2) and ($3::text is null or kind = $3)
         order by id desc limit $4`,
       [companyId, filter.state ?? null, filter.kind ?? null, filter.take ?? 50],
     );
