@@ -272,5 +272,14 @@ describe('the scheduler in English', () => {
     await badge.waitFor({ timeout: 10000 });
     expect(await badge.innerText()).toBe('1 queued');
     await env.screenshot('scheduler-day-en');
+    await page.goto(`${baseUrl}/scheduler?date=${weekdayAhead()}&view=week`);
+    await page.getByRole('note', { name: /^1 customer waits in the queue/ }).waitFor({ state: 'attached' });
+    await env.screenshot('scheduler-week-en');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${baseUrl}/scheduler?date=${weekdayAhead()}`);
+    await page.getByTestId('scheduler-agenda').getByRole('note', { name: /^1 customer waits in the queue/ }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await env.screenshot('scheduler-phone-en');
+    await page.setViewportSize({ width: 1280, height: 860 });
   });
 });

@@ -55,6 +55,30 @@ const FORMATS = {
   eventTimeRangeEndFormat: ({ end }: { end: Date }, culture = '') => ` – ${timeOf(end, culture)}`,
 };
 
+/**
+ * The library gives every column two selection handlers on the document (a week has 140 columns), and
+ * each asks `document.elementFromPoint` for the same point of the same mouse event: a click anywhere
+ * on the page cost some 280 hit tests of a board of a thousand bookings. While a board is shown, the
+ * answer is kept for the event being dispatched (`window.event`), so a click asks once.
+ * Answers a function that puts the document's own method back.
+ */
+function shareHitTestsPerEvent(): () => void {
+  const own = Object.getOwnPropertyDescriptor(document, 'elementFromPoint');
+  const ask = Document.prototype.elementFromPoint;
+  let last: { event: Event; x: number; y: number; element: Element | null } | null = null;
+  document.elementFromPoint = function elementFromPoint(x: number, y: number) {
+    const event = window.event;
+    if (event && last && last.event === event && last.x === x && last.y === y) return last.element;
+    const element = ask.call(document, x, y);
+    last = event ? { event, x, y, element } : null;
+    return element;
+  };
+  return () => {
+    if (own) Object.defineProperty(document, 'elementFromPoint', own);
+    else delete (document as { elementFromPoint?: unknown }).elementFromPoint;
+  };
+}
+
 const SCROLL_TO = new Date(1970, 0, 1, 7);
 const resourceId = (r: BoardResource | null) => r?.id as number;
 const resourceTitle = (r: BoardResource | null) => r?.name ?? '';
@@ -128,8 +152,11 @@ function DayHeader({ label }: { label: ReactNode }) {
   return <span>{label}</span>;
 }
 
-function BoardCalendarInner(props: BoardCalendarProps) {
-  const { view, date, locale, resources, events, shades, queue, renderEvent, describe, onMove, onSelectRange, onOpen, onDrillDown, onStep, getNow, showMoreLabel } = props;
+type CoreProps = Omit<BoardCalendarProps, 'shades' | 'queue'>;
+
+/** The calendar itself: drawn again when the bookings or the view change, not when only shades or queue counts do (the columns redraw those). */
+const CalendarCore = memo(function CalendarCore(props: CoreProps) {
+  const { view, date, locale, resources, events, renderEvent, describe, onMove, onSelectRange, onOpen, onDrillDown, onStep, getNow, showMoreLabel } = props;
   const theme = useTheme();
   // The same item for the same board event, so that a booking a live change left alone is not drawn again.
   const wrapped = useMemo(() => new WeakMap<BoardEvent, CalendarItem>(), []);
@@ -141,11 +168,6 @@ function BoardCalendarInner(props: BoardCalendarProps) {
         return item;
       }),
     [events, wrapped],
-  );
-  // Shaded times are drawn by each column (BoardColumn); the week view's 140 columns also leave out the slot boxes.
-  const columns = useMemo<ColumnShades>(
-    () => ({ byColumn: view === 'month' ? new Map() : shadesByColumn(shades), lightSlots: view === 'week', queues: view === 'month' ? new Map() : queuesByColumn(queue) }),
-    [shades, queue, view],
   );
 
   const EventBox = useMemo(
@@ -243,6 +265,8 @@ function BoardCalendarInner(props: BoardCalendarProps) {
     onMove(event.item, new Date(start), new Date(end), resourceId === undefined ? event.resourceId : Number(resourceId));
   };
 
+  useEffect(() => shareHitTestsPerEvent(), []);
+
   // The time grid scrolls: it takes the focus so that it can be scrolled from the keyboard even on a day without bookings.
   const board = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -317,7 +341,6 @@ function BoardCalendarInner(props: BoardCalendarProps) {
         fontFamily: theme.typography.fontFamily,
       }}
     >
-      <ColumnShadesContext.Provider value={columns}>
       <DnDCalendar
         localizer={localizer}
         formats={FORMATS}
@@ -354,10 +377,21 @@ function BoardCalendarInner(props: BoardCalendarProps) {
         showMultiDayTimes
         popup
       />
-      </ColumnShadesContext.Provider>
     </Box>
   );
-}
+});
 
 /** The board: day and week with a column per resource (grouped by type), and the month overview. */
-export const BoardCalendar = memo(BoardCalendarInner);
+export const BoardCalendar = memo(function BoardCalendar({ shades, queue, ...core }: BoardCalendarProps) {
+  const { view } = core;
+  // Shaded times and queue counts are drawn by each column (BoardColumn), through the context; the week view's 140 columns also leave out the slot boxes.
+  const columns = useMemo<ColumnShades>(
+    () => ({ byColumn: view === 'month' ? new Map() : shadesByColumn(shades), lightSlots: view === 'week', queues: view === 'month' ? new Map() : queuesByColumn(queue) }),
+    [shades, queue, view],
+  );
+  return (
+    <ColumnShadesContext.Provider value={columns}>
+      <CalendarCore {...core} />
+    </ColumnShadesContext.Provider>
+  );
+});

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Alert, Box, LinearProgress, useMediaQuery, type Theme } from '@mui/material';
 import { Title, useLocale, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -140,14 +140,18 @@ export default function SchedulerPage() {
   const onOpen = useCallback((e: BoardEvent) => setOpenId(e.booking.Id), []);
   const onDrillDown = useCallback((d: Date) => set({ view: 'day', date: dayOf(d) }), [set]);
   const showMoreLabel = useCallback((count: number) => translate('scheduler.showMore', { smart_count: count }), [translate]);
+  // The latest moves for the board's drop handler, which stays the same function: a new one would redraw the whole calendar on every render of the page.
+  const latestMoves = useRef(moves);
+  latestMoves.current = moves;
   const onMove = useCallback(
     (e: BoardEvent, start: Date, end: Date, resourceId: number) => {
       // Service lanes (negative ids) hold bookings without resources: those move in time only, and no booking moves onto them.
       if (resourceId !== e.resourceId && (resourceId < 0 || e.resourceId < 0)) notify('scheduler.laneMove', { type: 'warning' });
-      else moves.request({ event: e, start, end, resourceId });
+      else latestMoves.current.request({ event: e, start, end, resourceId });
     },
-    [moves, notify],
+    [notify],
   );
+  const boardDate = useMemo(() => fromWire(day), [day]);
   const queue = useMemo<QueueBadge[]>(
     () =>
       data.queue.map((mark) => ({
@@ -200,7 +204,7 @@ export default function SchedulerPage() {
         >
           <BoardCalendar
             view={view}
-            date={fromWire(day)}
+            date={boardDate}
             getNow={getNow}
             locale={locale}
             resources={data.resources}

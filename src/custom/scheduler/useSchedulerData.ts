@@ -113,8 +113,11 @@ export function useSchedulerData(choice: SchedulerChoice): SchedulerData {
       }
     },
   });
+  // Asked for once the range's bookings are in: the board draws the bookings first, and the API's embedded database
+  // (one session) would otherwise answer the queue in the middle of the bookings' pages.
   const queueQuery = useQuery({
     queryKey: ['scheduler', 'queue', from, to],
+    enabled: bookings.isSuccess && !bookings.isPlaceholderData,
     placeholderData: keepPreviousData,
     queryFn: async () => {
       const rows: BookingUserQueueEntry[] = [];
