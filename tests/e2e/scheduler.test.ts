@@ -232,7 +232,10 @@ describe('the scheduler in the browser', () => {
     await page.locator('.rbc-month-view').waitFor();
     await env.screenshot('scheduler-month-sv');
     // A day whose bookings do not all fit says how many more in Swedish, and opens the day.
-    await page.getByRole('button', { name: /^\+\d+ till$/ }).first().click();
+    const more = page.getByRole('button', { name: /^\+\d+ till$/ }).first();
+    const [moreBox, weekBox] = [(await more.boundingBox())!, (await page.locator('.rbc-month-row').filter({ has: more }).boundingBox())!];
+    expect(moreBox.y + moreBox.height).toBeLessThanOrEqual(weekBox.y + weekBox.height);
+    await more.click();
     await page.waitForURL(/view=day/);
     await page.locator('.rbc-time-header [data-resource-id]').first().waitFor();
     await page.setViewportSize({ width: 390, height: 844 });

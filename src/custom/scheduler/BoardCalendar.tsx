@@ -301,6 +301,8 @@ const CalendarCore = memo(function CalendarCore(props: CoreProps) {
         '& .board-event-box': { display: 'block', overflow: 'hidden' },
         '& .board-event-line': { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
         '& .board-event-status': { display: 'block', fontStyle: 'italic' },
+        // The month counts how many bookings fit a day by measuring a one-line booking: each shows its first line there, so "+3 more" is not cut off.
+        '& .rbc-month-view .board-event-box > :not(:first-child)': { display: 'none' },
         '& .board-shade': { position: 'absolute', left: 0, right: 0, overflow: 'hidden', pointerEvents: 'none', fontSize: 11, fontStyle: 'italic', p: 0.25, color: theme.palette.text.primary },
         '& .board-queue': {
           position: 'absolute',
