@@ -115,13 +115,13 @@ export default async function availabilityArea(app: FastifyInstance): Promise<vo
     const query = engineQuery(q, q.From, q.To);
     const window = normalize(spec, query, ctx);
     checkRangeDays(q.From, q.To, RANGE_LIMIT_DAYS.availableTimes);
+    const kept = await windowVersion(cache, ctx.companyId, spec, window);
     const load = async (): Promise<AvailableTimesResponse> => ({
       CompanyId: ctx.companyId,
       ServiceId: serviceId,
-      Times: await availableTimesByDay(cache, app.db, ctx.companyId, spec, query, window, ctx.lang),
+      Times: await availableTimesByDay(cache, app.db, ctx.companyId, spec, query, window, ctx.lang, kept?.dayVersions),
     });
-    const version = await windowVersion(cache, ctx.companyId, spec, window);
-    return version === undefined ? load() : answers.answer(request, reply, load, version);
+    return kept === undefined ? load() : answers.answer(request, reply, load, kept.version);
   });
 
   serviceRoute<NextFreeTimeRequest, NextFreeTimeResponse>('nextfreetime', ['NextFreeTimeRequest', 'NextFreeTimeResponse'], async (q, spec, ctx, serviceId) => {

@@ -146,6 +146,7 @@ export async function availableTimesByDay(
   query: AvailabilityQuery,
   window: NormalizedQuery,
   lang: Lang,
+  dayVersions?: string[],
 ): Promise<AvailableTime[]> {
   const clock = ZoneClock.of(spec.timeZone);
   const now = Date.now();
@@ -164,7 +165,8 @@ export async function availableTimesByDay(
   const entry = cache.entryOf(companyId, spec);
   const queryKey = JSON.stringify([query.Duration ?? null, query.Resources ?? [], query.NumberOfResources ?? null, query.ShowPerResource ?? null]);
   const days = daysCovering(window.from - DAY, window.to + span + DAY);
-  const versions = entry ? await cache.versionsOf(companyId, days) : [];
+  // The same days windowVersion reads, when it has.
+  const versions = entry ? (dayVersions ?? (await cache.versionsOf(companyId, days))) : [];
   const versionsFor = (p: { from: Instant; to: Instant }) => daysCovering(p.from - DAY, p.to + span + DAY).map((d) => versions[days.indexOf(d)]).join(',');
   const keyOf = (p: { from: Instant }) => `${queryKey}|${p.from}`;
   const keptOf = (p: (typeof pieces)[number]) => {
@@ -204,10 +206,16 @@ export async function availableTimesByDay(
 /**
  * The version of a whole availabletimes answer, for keeping it as sent: the availability version
  * the spec was read under, the versions of every booking day its slots can touch, and today's date.
+ * `dayVersions` are those booking days' versions, for availableTimesByDay to use rather than read again.
  * Undefined (compute every time) when the spec is not the kept one, or when the window reaches today
  * or earlier, whose answer also changes as the clock passes each start.
  */
-export async function windowVersion(cache: AvailabilityCache, companyId: number, spec: { service: ServiceSpec; timeZone: string }, window: NormalizedQuery): Promise<string | undefined> {
+export async function windowVersion(
+  cache: AvailabilityCache,
+  companyId: number,
+  spec: { service: ServiceSpec; timeZone: string },
+  window: NormalizedQuery,
+): Promise<{ version: string; dayVersions: string[] } | undefined> {
   const entry = cache.entryOf(companyId, spec);
   if (!entry) return undefined;
   const clock = ZoneClock.of(spec.timeZone);
@@ -215,8 +223,8 @@ export async function windowVersion(cache: AvailabilityCache, companyId: number,
   const tomorrow = roundTripping(clock, clock.toInstantLenient(Math.floor(clock.toLocal(now) / DAY) * DAY + DAY));
   if (window.from < tomorrow) return undefined;
   const days = daysCovering(window.from - DAY, window.to + window.duration * 60_000 + DAY);
-  const versions = await cache.versionsOf(companyId, days);
-  return `${entry.version}|${clock.format(now).slice(0, 10)}|${versions.join(',')}`;
+  const dayVersions = await cache.versionsOf(companyId, days);
+  return { version: `${entry.version}|${clock.format(now).slice(0, 10)}|${dayVersions.join(',')}`, dayVersions };
 }
 
 /** Sorted day numbers as runs of consecutive days [first, last]. */
