@@ -3,21 +3,13 @@ import { screen } from '@testing-library/react';
 import DescriptionIcon from '@mui/icons-material/Description';
 import { ActionButton } from '../../src/common/ActionButton';
 import { renderPage, startMockApi } from './customHarness';
+import { mediaQueryList } from './media';
 
 startMockApi();
 
 /** Every media query matches: theme.breakpoints.down('sm') is true, as on a phone. */
 function phoneWidth(): void {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-    matches: true,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => mediaQueryList(query, true));
 }
 
 afterEach(() => vi.restoreAllMocks());
