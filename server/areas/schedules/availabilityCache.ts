@@ -131,8 +131,10 @@ const daysCovering = (from: Instant, to: Instant): number[] => {
 
 /**
  * availabletimes of a window, a local day at a time: the answer of a whole day after today is kept
- * and given again while the service's availability version, the versions of the booking days that
- * day's slots can touch (a day of margin each side) and the date of today stay the same (slots are
+ * and given again while the service's availability version, the versions of the UTC booking days
+ * its slots touch ([day start, day end + duration): the day is computed from the bookings that
+ * overlap that span only, and a booking write moves the version of every day the booking touches,
+ * before and after) and the date of today stay the same (slots are
  * split by their start, and `now` only hides today's past starts and moves the schedules' horizon
  * by whole days). Other days are computed on the cached calendar. Stops with 400 (To) beyond
  * MAX_AVAILABLE_TIMES entries, yielding to other requests between days.
@@ -167,7 +169,7 @@ export async function availableTimesByDay(
   const days = daysCovering(window.from - DAY, window.to + span + DAY);
   // The same days windowVersion reads, when it has.
   const versions = entry ? (dayVersions ?? (await cache.versionsOf(companyId, days))) : [];
-  const versionsFor = (p: { from: Instant; to: Instant }) => daysCovering(p.from - DAY, p.to + span + DAY).map((d) => versions[days.indexOf(d)]).join(',');
+  const versionsFor = (p: { from: Instant; to: Instant }) => daysCovering(p.from, p.to + span).map((d) => versions[days.indexOf(d)]).join(',');
   const keyOf = (p: { from: Instant }) => `${queryKey}|${p.from}`;
   const keptOf = (p: (typeof pieces)[number]) => {
     const kept = entry !== undefined && p.whole && p.day > today ? entry.answers.get(keyOf(p)) : undefined;
