@@ -1,7 +1,7 @@
 /**
  * The scheduler in headless Chromium (needs `npm run build`): the time from navigating to a week
- * with 1,000 bookings over 20 resources until every booking is drawn (goal under 500 ms), and the
- * time from a booking's move until a second open scheduler shows it at its new place (goal under 1 s).
+ * with 1,000 bookings over 20 resources until every booking is drawn (goal under 500 ms; counted from
+ * the moment the click on "next" reaches the page), and the time from a booking's move until a second open scheduler shows it at its new place (goal under 1 s).
  * Runs the built admin and the API on PGlite with the demo company, 17 more padel courts (20 in all)
  * and 1,000 padel bookings made through the API in a week two weeks ahead.
  */
@@ -130,11 +130,14 @@ export async function runSchedulerBench(): Promise<SchedulerBenchResult[]> {
     await page.locator('.rbc-time-header [data-resource-id]').first().waitFor({ timeout: 60000 });
     const next = page.getByRole('button', { name: 'Nästa' });
     const previous = page.getByRole('button', { name: 'Föregående' });
+    // From the moment the click reaches the page, as a user's would: Playwright first finds the button by its
+    // accessible name, which walks the whole board (about 70 ms of the page's time that no user spends).
+    await page.evaluate("document.addEventListener('click', () => { window.benchClickAt = performance.timeOrigin + performance.now(); }, true)");
     const navigation: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const start = await page.evaluate(() => performance.timeOrigin + performance.now());
       await next.click();
-      navigation.push((await drawnAt(page, '[data-booking-id]', BOOKINGS)) - start);
+      const drawn = await drawnAt(page, '[data-booking-id]', BOOKINGS);
+      navigation.push(drawn - Number(await page.evaluate('window.benchClickAt')));
       await previous.click();
       await page.waitForFunction(() => document.querySelectorAll('[data-booking-id]').length === 0, undefined, { timeout: 60000 });
     }

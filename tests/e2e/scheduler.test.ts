@@ -140,6 +140,27 @@ describe('the scheduler in the browser', () => {
     await drawer.waitFor({ state: 'hidden' });
   });
 
+  it('resizes a booking by dragging the handle the booking under the pointer shows', async () => {
+    const { page } = env;
+    const a = await book(ids.bana3, '16:00');
+    const event = page.locator('.rbc-event').filter({ has: page.locator(`[data-booking-id="${a.Id}"]`) });
+    await event.waitFor({ timeout: 10000 });
+    // Handles only on the booking under the pointer.
+    await page.mouse.move(5, 5);
+    expect(await event.locator('.rbc-addons-dnd-resize-ns-anchor').count()).toBe(0);
+    await event.hover();
+    const handle = event.locator('.rbc-addons-dnd-resize-ns-anchor').last();
+    await handle.waitFor();
+    expect(await page.locator('.rbc-addons-dnd-resize-ns-anchor').count()).toBe(2);
+    // Its lower edge half an hour down (padel is 60, 90 or 120 minutes): 16:00–17:30, checked again by the server.
+    const hour = (await (await column(page, ids.bana3)).locator('.rbc-timeslot-group').nth(17).boundingBox())!;
+    const from = await center(handle);
+    await drag(page, from, { x: from.x, y: hour.y + hour.height / 2 + 4 });
+    await expect
+      .poll(async () => (await api<{ Results: Booking[] }>(env, 'GET', `/bookings?Id=${a.Id}`)).Results[0]?.To, { timeout: 10000 })
+      .toBe(`${day}T17:30:00`);
+  });
+
   it('selecting a free range on a court opens the new-booking widget with service, court and time filled in', async () => {
     const { page } = env;
     // From 14:00 to 15:00 on court 1 (the day's hours are one slot group each, from midnight).

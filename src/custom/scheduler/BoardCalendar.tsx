@@ -6,8 +6,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, type ComponentType, type KeyboardEvent as ReactKeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { Box } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
-import { DateTime } from 'luxon';
-import { Calendar, luxonLocalizer, type EventProps, type ResourceHeaderProps, type SlotInfo } from 'react-big-calendar';
+import { Calendar, type EventProps, type EventWrapperProps, type ResourceHeaderProps, type SlotInfo } from 'react-big-calendar';
 import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
@@ -15,45 +14,8 @@ import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import { BoardColumn, ColumnShadesContext, queuesByColumn, shadesByColumn, type ColumnShades, type QueueBadge } from './BoardColumn';
 import { readableTextOn } from '../../common/readableText';
 import { statusLook, type BoardEvent, type BoardResource, type Shade } from './model';
-
-/** Weeks start on Monday (luxon numbers weekdays 1–7 from Monday). */
-const localizer = luxonLocalizer(DateTime, { firstDayOfWeek: 1 });
-
-/**
- * The board's dates are the browser's wall-clock dates (luxon's default zone), so the localizer's
- * most called steps are the same with plain dates: a week lays out 140 columns of 96 slots and
- * filters every booking per column, and luxon's objects made that a good part of drawing it.
- */
-const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
-const luxonInRange = localizer.inRange;
-Object.assign(localizer, {
-  getSlotDate: (d: Date, minutesFromMidnight: number, offset: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate(), 0, minutesFromMidnight + offset),
-  inRange: (day: Date, min: Date, max: Date, unit?: Parameters<typeof luxonInRange>[3]) =>
-    (unit ?? 'day') === 'day' ? startOfDay(day) >= startOfDay(min) && startOfDay(day) <= startOfDay(max) : luxonInRange(day, min, max, unit),
-  isSameDate: (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate(),
-  min: (a: Date, b: Date) => new Date(Math.min(+a, +b)),
-  max: (a: Date, b: Date) => new Date(Math.max(+a, +b)),
-  merge: (date: Date | null, time: Date | null) => {
-    if (!date && !time) return null;
-    const d = date ?? new Date();
-    const t = time ?? startOfDay(d);
-    return new Date(d.getFullYear(), d.getMonth(), d.getDate(), t.getHours(), t.getMinutes(), t.getSeconds(), t.getMilliseconds());
-  },
-});
-
-/** A time of day as the localizer writes it ('t'), once per culture and minute: a week labels a thousand bookings with a few dozen times. */
-const times = new Map<string, string>();
-function timeOf(d: Date, culture: string) {
-  const key = `${culture}|${d.getHours()}:${d.getMinutes()}`;
-  let text = times.get(key);
-  if (text === undefined) times.set(key, (text = localizer.format(d, 't', culture)));
-  return text;
-}
-const FORMATS = {
-  eventTimeRangeFormat: ({ start, end }: { start: Date; end: Date }, culture = '') => `${timeOf(start, culture)} – ${timeOf(end, culture)}`,
-  eventTimeRangeStartFormat: ({ start }: { start: Date }, culture = '') => `${timeOf(start, culture)} – `,
-  eventTimeRangeEndFormat: ({ end }: { end: Date }, culture = '') => ` – ${timeOf(end, culture)}`,
-};
+import { FORMATS, localizer } from './localizer';
+import { ActiveBooking, ActiveBookingContext, ResizeOnHover } from './resizeHandles';
 
 /**
  * The library gives every column two selection handlers on the document (a week has 140 columns), and
@@ -198,6 +160,8 @@ const CalendarCore = memo(function CalendarCore(props: CoreProps) {
       event: EventBox,
       showMore: ShowMore,
       resourceHeader: ResourceHeader,
+      // The library types the event wrapper's props without `resizable`, which it passes.
+      eventWrapper: ResizeOnHover as ComponentType<EventWrapperProps<CalendarItem>>,
       // The library types the column wrapper without props; it passes those BoardColumn declares.
       dayColumnWrapper: BoardColumn as ComponentType,
       day: { header: DayHeader },
@@ -206,24 +170,30 @@ const CalendarCore = memo(function CalendarCore(props: CoreProps) {
     [EventBox, ShowMore],
   );
 
-  const eventPropGetter = useCallback(
-    (event: CalendarItem) => {
+  // One look per colour and status (a week has a thousand bookings in a few colours): contrast and alpha are worked out once.
+  const eventPropGetter = useMemo(() => {
+    const looks = new Map<string, { className: string; style: React.CSSProperties }>();
+    return (event: CalendarItem) => {
       const look = statusLook(event.item.booking.StatusId);
       const color = event.item.color;
-      const text = readableTextOn(color);
-      const style: React.CSSProperties = { backgroundColor: color, color: text, borderColor: alpha(theme.palette.common.black, 0.25) };
-      if (look === 'reserved') style.backgroundImage = `repeating-linear-gradient(135deg, transparent 0 6px, ${alpha(text, 0.18)} 6px 12px)`;
-      if (look === 'awaitingPayment') style.borderLeft = `4px dashed ${theme.palette.error.dark}`;
-      if (look === 'canceled') {
-        style.backgroundColor = theme.palette.background.paper;
-        style.color = theme.palette.text.secondary;
-        style.textDecoration = 'line-through';
-        style.borderStyle = 'dashed';
+      const key = `${look}|${color}`;
+      let props = looks.get(key);
+      if (!props) {
+        const text = readableTextOn(color);
+        const style: React.CSSProperties = { backgroundColor: color, color: text, borderColor: alpha(theme.palette.common.black, 0.25) };
+        if (look === 'reserved') style.backgroundImage = `repeating-linear-gradient(135deg, transparent 0 6px, ${alpha(text, 0.18)} 6px 12px)`;
+        if (look === 'awaitingPayment') style.borderLeft = `4px dashed ${theme.palette.error.dark}`;
+        if (look === 'canceled') {
+          style.backgroundColor = theme.palette.background.paper;
+          style.color = theme.palette.text.secondary;
+          style.textDecoration = 'line-through';
+          style.borderStyle = 'dashed';
+        }
+        looks.set(key, (props = { className: `board-event board-${look}`, style }));
       }
-      return { className: `board-event board-${look}`, style };
-    },
-    [theme],
-  );
+      return props;
+    };
+  }, [theme]);
 
   /** Arrows from a booking: ↑/↓ the one before/after in its column, ←/→ the nearest in the column beside. */
   const onKeyPressEvent = useCallback(
@@ -275,6 +245,7 @@ const CalendarCore = memo(function CalendarCore(props: CoreProps) {
     });
   });
 
+  const active = useMemo(() => new ActiveBooking(), []);
   const timeGrid = view !== 'month';
   const columnList = useMemo(() => [...resources], [resources]);
   const tooltip = useCallback((e: CalendarItem) => describe(e.item), [describe]);
@@ -284,6 +255,7 @@ const CalendarCore = memo(function CalendarCore(props: CoreProps) {
       ref={board}
       className={view === 'week' ? 'scheduler-board board-week' : 'scheduler-board'}
       onKeyDown={onBoardKey}
+      onMouseOver={active.track}
       sx={{
         height: '100%',
         
@@ -343,42 +315,44 @@ const CalendarCore = memo(function CalendarCore(props: CoreProps) {
         fontFamily: theme.typography.fontFamily,
       }}
     >
-      <DnDCalendar
-        localizer={localizer}
-        formats={FORMATS}
-        culture={CULTURES[locale] ?? locale}
-        toolbar={false}
-        getNow={getNow}
-        view={view}
-        onView={() => undefined}
-        date={date}
-        onNavigate={() => undefined}
-        events={items}
-        resources={timeGrid && columnList.length ? columnList : undefined}
-        resourceIdAccessor={resourceId}
-        resourceTitleAccessor={resourceTitle}
-        resourceAccessor={eventResource}
-        resourceGroupingLayout={view === 'week'}
-        tooltipAccessor={tooltip}
-        components={components}
-        eventPropGetter={eventPropGetter}
-        onKeyPressEvent={onKeyPressEvent}
-        onSelectEvent={onSelectEvent}
-        selectable
-        onSelectSlot={(slot: SlotInfo) => onSelectRange(slot.start, slot.end, slot.resourceId === undefined ? undefined : Number(slot.resourceId))}
-        onEventDrop={move}
-        onEventResize={move}
-        draggableAccessor={always}
-        resizableAccessor={always}
-        resizable
-        onDrillDown={(d: Date) => onDrillDown(d)}
-        drilldownView="day"
-        step={15}
-        timeslots={4}
-        scrollToTime={SCROLL_TO}
-        showMultiDayTimes
-        popup
-      />
+      <ActiveBookingContext.Provider value={active}>
+        <DnDCalendar
+          localizer={localizer}
+          formats={FORMATS}
+          culture={CULTURES[locale] ?? locale}
+          toolbar={false}
+          getNow={getNow}
+          view={view}
+          onView={() => undefined}
+          date={date}
+          onNavigate={() => undefined}
+          events={items}
+          resources={timeGrid && columnList.length ? columnList : undefined}
+          resourceIdAccessor={resourceId}
+          resourceTitleAccessor={resourceTitle}
+          resourceAccessor={eventResource}
+          resourceGroupingLayout={view === 'week'}
+          tooltipAccessor={tooltip}
+          components={components}
+          eventPropGetter={eventPropGetter}
+          onKeyPressEvent={onKeyPressEvent}
+          onSelectEvent={onSelectEvent}
+          selectable
+          onSelectSlot={(slot: SlotInfo) => onSelectRange(slot.start, slot.end, slot.resourceId === undefined ? undefined : Number(slot.resourceId))}
+          onEventDrop={move}
+          onEventResize={move}
+          draggableAccessor={always}
+          resizableAccessor={always}
+          resizable
+          onDrillDown={(d: Date) => onDrillDown(d)}
+          drilldownView="day"
+          step={15}
+          timeslots={4}
+          scrollToTime={SCROLL_TO}
+          showMultiDayTimes
+          popup
+        />
+      </ActiveBookingContext.Provider>
     </Box>
   );
 });
