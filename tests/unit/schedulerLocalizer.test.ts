@@ -24,6 +24,9 @@ const instants = fc.oneof(
 const date = instants.map((ms) => new Date(ms - (ms % 1000)));
 const unit = fc.constantFrom(undefined, 'minutes', 'day', 'week', 'month') as fc.Arbitrary<'minutes' | 'day' | 'week' | 'month' | undefined>;
 
+/** The library calls these two with one object, whatever its types say. */
+const byObject = (l: unknown, name: 'inEventRange' | 'sortEvents', arg: object) => (l as Record<string, (x: object) => number | boolean>)[name](arg);
+
 describe('the scheduler localizer', () => {
   it('compares as luxon does, in every unit', () => {
     fc.assert(
@@ -54,6 +57,14 @@ describe('the scheduler localizer', () => {
         expect(localizer.continuesPrior(a, b)).toBe(reference.continuesPrior(a, b));
         expect(localizer.continuesAfter(a, a, b)).toBe(reference.continuesAfter(a, a, b));
         expect(+localizer.merge(a, b)!).toBe(+reference.merge(a, b)!);
+        const [start, end] = a <= b ? [a, b] : [b, a];
+        const range = { start: localizer.startOf(b, 'day'), end: localizer.add(localizer.startOf(b, 'day'), 1, 'day') };
+        for (const event of [{ start, end }, { start, end: start }]) {
+          expect(byObject(localizer, 'inEventRange', { event, range })).toBe(byObject(reference, 'inEventRange', { event, range }));
+        }
+        const evtA = { start, end };
+        const evtB = { start: a, end: localizer.add(a, n % 300, 'minutes') };
+        expect(Math.sign(Number(byObject(localizer, 'sortEvents', { evtA, evtB })))).toBe(Math.sign(Number(byObject(reference, 'sortEvents', { evtA, evtB }))));
       }),
       { numRuns: 500 },
     );

@@ -91,6 +91,17 @@ Object.assign(localizer, {
   isSameDate: (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate(),
   min: (a: Date, b: Date) => new Date(Math.min(+a, +b)),
   max: (a: Date, b: Date) => new Date(Math.max(+a, +b)),
+  // The library's own two, with the steps above (luxon's call its inner, slow ones).
+  inEventRange: ({ event: { start, end }, range }: { event: { start: Date; end: Date }; range: { start: Date; end: Date } }) => {
+    const eStart = startOfDay(start);
+    return lte(eStart, range.end, 'day') && (eq(eStart, end, 'minutes') ? gte(end, range.start, 'minutes') : gt(end, range.start, 'minutes'));
+  },
+  sortEvents: ({ evtA, evtB }: { evtA: { start: Date; end: Date; allDay?: boolean }; evtB: { start: Date; end: Date; allDay?: boolean } }) =>
+    +startOfDay(evtA.start) - +startOfDay(evtB.start) ||
+    +evtB.end - +evtB.start - (+evtA.end - +evtA.start) ||
+    Number(!!evtB.allDay) - Number(!!evtA.allDay) ||
+    +evtA.start - +evtB.start ||
+    +evtA.end - +evtB.end,
   merge: (date: Date | null, time: Date | null) => {
     if (!date && !time) return null;
     const d = date ?? new Date();
