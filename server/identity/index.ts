@@ -10,7 +10,7 @@ import { identityMessages } from './messages';
 import { createEmbeddedProvider } from './provider';
 import providerRoutes from './providerRoutes';
 import { purgeRateLimits } from './rateLimit';
-import { purgeRevocations, tokenRevoked } from './revocations';
+import { purgeRevocations } from './revocations';
 import usersRoutes from './usersRoutes';
 import { embeddedTokenVerifier, keycloakTokenVerifier } from './verify';
 
@@ -33,7 +33,6 @@ export function adminOrigins(publicUrl: string, env: NodeJS.ProcessEnv = process
 async function identity(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
   extendMessages(identityMessages);
-  app.decorate('tokenRevoked', (token) => tokenRevoked(db, token));
 
   const realmPath = `/realms/${config.realm}`;
   const links = accountLinks(`${config.publicUrl}${realmPath}`);

@@ -1,4 +1,5 @@
 import type { Db } from '../db/db';
+import { revocationKeys, revokedSql } from '../shared/tokenRevocation';
 
 /**
  * How long a revocation row is needed: access tokens live 300 s (embedded provider; Keycloak's
@@ -72,20 +73,12 @@ export async function endAllSessions(db: Db, subject: string, exceptSid?: string
  * One statement on the primary key, run on every API request.
  */
 export async function tokenRevoked(db: Db, token: TokenIdentity): Promise<boolean> {
-  const keys: string[] = [];
-  if (token.sid) keys.push(`sid:${token.sid}`);
-  if (token.jti) keys.push(`jti:${token.jti}`);
+  const keys = revocationKeys(token);
   if (!keys.length) return false;
-  const row = await db.one<{ hit: number }>(
-    `select 1 as hit from token_revocations
-      where key = any($1::text[]) and expires_at > now() and (key like 'jti:%' or revoked_at >= to_timestamp($2))
-      limit 1`,
-    [keys, token.iat ?? 0],
-  );
-  return !!row;
+  const row = await db.one<{ revoked: boolean }>(`select ${revokedSql('$1', '$2')} as revoked`, [keys, token.iat ?? 0]);
+  return row?.revoked === true;
 }
 
-/** Drops revocations no token can outlive any more. */
 export async function purgeRevocations(db: Db): Promise<void> {
   await db.query('delete from token_revocations where expires_at < now()');
 }

@@ -6,6 +6,7 @@ import type { ServerConfig } from '../config';
 import { ApiError } from './errors';
 import { requestLanguage, type Lang } from './messages';
 import { checkPermission } from './permissions';
+import { revocationKeys, revokedSql } from './tokenRevocation';
 
 /** Who is calling, resolved once per request from the bearer token. */
 export interface CallerContext {
@@ -53,8 +54,6 @@ declare module 'fastify' {
     versions: DataVersions;
     /** Set by the identity plugin (embedded provider or real Keycloak). */
     verifyToken: TokenVerifier;
-    /** Set by the identity plugin: whether a verified token was revoked since (logout), checked on every request. */
-    tokenRevoked: (token: VerifiedToken) => Promise<boolean>;
   }
   interface FastifyRequest {
     /** Present on every /api route that requires a caller (all but the public ones). */
@@ -72,17 +71,20 @@ interface UserRow {
   active: boolean;
   time_zone: string;
   roles: number[];
+  /** The token was revoked (server/shared/tokenRevocation.ts). */
+  revoked: boolean;
 }
 
 /**
  * The administrator a verified token names, read on every request in one indexed query (users by
- * subject, their roles by user_roles' primary key): deleting or deactivating an administrator or
+ * subject, their roles by user_roles' primary key, and whether the token was revoked): deleting or deactivating an administrator or
  * changing their roles takes effect on their very next request, in every server process. Nothing
  * about the caller is kept between requests.
  */
 const CALLER_SQL = `
   select u.id, u.company_id, u.email, u.active, c.time_zone,
-         array(select ur.role_id from user_roles ur where ur.user_id = u.id order by ur.role_id) as roles
+         array(select ur.role_id from user_roles ur where ur.user_id = u.id order by ur.role_id) as roles,
+         ${revokedSql('$2', '$3')} as revoked
     from users u join companies c on c.id = u.company_id
    where u.subject = $1`;
 
@@ -101,9 +103,9 @@ async function contextPlugin(app: FastifyInstance): Promise<void> {
     } catch {
       throw ApiError.unauthorized();
     }
-    const user = await app.db.one<UserRow>(CALLER_SQL, [verified.sub]);
-    // Revocation (logout, password change) and the account's state are looked up on every request.
-    if (!user || !user.active || (await app.tokenRevoked(verified))) throw ApiError.unauthorized();
+    // The account's state and the token's revocation (logout, password change) are read on every request, in one statement.
+    const user = await app.db.one<UserRow>(CALLER_SQL, [verified.sub, revocationKeys(verified), verified.iat ?? 0]);
+    if (!user || !user.active || user.revoked) throw ApiError.unauthorized();
     return {
       companyId: user.company_id,
       userId: user.id,
