@@ -48,31 +48,69 @@ export function expandExceptions(
   const firstDay = dayOf(clock.toLocal(from)) - 1;
   const lastDay = dayOf(clock.toLocal(to)) + 1;
   for (const exception of exceptions) {
-    const start = parseLocal(exception.From);
-    const end = parseLocal(exception.To);
-    if (!start || !end || dayOf(end.local) < firstDay || dayOf(start.local) > lastDay) continue;
+    const read = readException(exception);
+    if (!read || read.lastDay < firstDay || read.firstDay > lastDay) continue;
     const base = {
       exceptionId: exception.Id,
       blocking: exception.BlockTime,
-      resourceIds: exception.ResourceIds.length > 0 ? new Set(exception.ResourceIds) : null,
+      resourceIds: read.resourceIds,
       text: exceptionText(exception, showPrivate),
     };
     const push = (a: Instant, b: Instant): void => {
       if (b > a && b > from && a < to) out.push({ ...base, start: a, end: b });
     };
-    if (!exception.IsRecurring) {
-      push(clock.toInstantLenient(start.local), clock.toInstantLenient(end.hasTime ? end.local : end.local + DAY));
+    if (!read.recurring) {
+      push(clock.toInstantLenient(read.start), clock.toInstantLenient(read.end));
       continue;
     }
-    const fromTime = parseTimeOfDay(exception.FromTime) ?? 0;
-    const toTimeRaw = parseTimeOfDay(exception.ToTime) ?? 0;
-    const toTime = toTimeRaw > fromTime ? toTimeRaw : toTimeRaw + DAY;
-    const weekdays = new Set(exception.DaysOfWeek.map((d) => d.DayOfWeekId));
-    const last = Math.min(lastDay, dayOf(end.local));
-    for (let day = Math.max(firstDay, dayOf(start.local)); day <= last; day++) {
+    const { fromTime, toTime, weekdays } = read.recurring;
+    const last = Math.min(lastDay, read.lastDay);
+    for (let day = Math.max(firstDay, read.firstDay); day <= last; day++) {
       if (weekdays.size > 0 && !weekdays.has(weekdayOf(day))) continue;
       push(clock.toInstantLenient(day * DAY + fromTime), clock.toInstantLenient(day * DAY + toTime));
     }
   }
   return out.sort((a, b) => a.start - b.start || a.end - b.end || a.exceptionId - b.exceptionId);
+}
+
+/** An exception's dates and times as the expansion reads them: wall-clock span, days, weekdays. */
+interface ReadException {
+  /** Wall-clock start, and end (a To without a time includes that whole day). */
+  start: number;
+  end: number;
+  firstDay: number;
+  lastDay: number;
+  resourceIds: ReadonlySet<number> | null;
+  recurring: { fromTime: number; toTime: number; weekdays: ReadonlySet<number> } | null;
+}
+
+/**
+ * Exceptions are read once per object: a kept calendar's exceptions are expanded again for every
+ * day computed (a booking write recomputes its days against all of them), and their texts do not
+ * change under a kept object.
+ */
+const readExceptions = new WeakMap<TimeException, ReadException | null>();
+
+function readException(exception: TimeException): ReadException | null {
+  let read = readExceptions.get(exception);
+  if (read !== undefined) return read;
+  const start = parseLocal(exception.From);
+  const end = parseLocal(exception.To);
+  read = null;
+  if (start && end) {
+    const fromTime = parseTimeOfDay(exception.FromTime) ?? 0;
+    const toTimeRaw = parseTimeOfDay(exception.ToTime) ?? 0;
+    read = {
+      start: start.local,
+      end: end.hasTime ? end.local : end.local + DAY,
+      firstDay: dayOf(start.local),
+      lastDay: dayOf(end.local),
+      resourceIds: exception.ResourceIds.length > 0 ? new Set(exception.ResourceIds) : null,
+      recurring: exception.IsRecurring
+        ? { fromTime, toTime: toTimeRaw > fromTime ? toTimeRaw : toTimeRaw + DAY, weekdays: new Set(exception.DaysOfWeek.map((d) => d.DayOfWeekId)) }
+        : null,
+    };
+  }
+  readExceptions.set(exception, read);
+  return read;
 }

@@ -15,7 +15,7 @@ import {
   type NormalizedQuery,
   type ServiceSpec,
 } from '../../../domain/availability';
-import { AvailabilityCache, availableTimesByDay, windowVersion } from './availabilityCache';
+import { AvailabilityCache, availableTimesByDay, keptWindow, windowVersion } from './availabilityCache';
 import { ResponseCache } from '../../shared/responseCache';
 import { availabilityError, withEngineErrors } from './availabilityData';
 import { checkRangeDays } from './references';
@@ -111,11 +111,13 @@ export default async function availabilityArea(app: FastifyInstance): Promise<vo
     const serviceId = (request.params as { Id: number }).Id;
     const q = request.query as AvailableTimesRequest;
     const ctx = request.ctx;
-    const spec = await serviceSpec(cache, app.db, ctx, serviceId);
     const query = engineQuery(q, q.From, q.To);
-    const window = normalize(spec, query, ctx);
+    // A service already loaded costs one read of versions; otherwise the spec is read (and kept) first.
+    const hit = await keptWindow(cache, ctx.companyId, serviceId, (known) => normalize(known, query, ctx));
+    const spec = hit?.spec ?? (await serviceSpec(cache, app.db, ctx, serviceId));
+    const window = hit?.window ?? normalize(spec, query, ctx);
     checkRangeDays(q.From, q.To, RANGE_LIMIT_DAYS.availableTimes);
-    const kept = await windowVersion(cache, ctx.companyId, spec, window);
+    const kept = hit ? hit.kept : await windowVersion(cache, ctx.companyId, spec, window);
     const load = async (): Promise<AvailableTimesResponse> => ({
       CompanyId: ctx.companyId,
       ServiceId: serviceId,

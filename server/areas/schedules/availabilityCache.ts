@@ -67,6 +67,12 @@ export class AvailabilityCache {
     return spec;
   }
 
+  /** The spec kept for a service with the availability version it was read under, whether or not that is still current. */
+  peek(companyId: number, serviceId: number): { spec: { service: ServiceSpec; timeZone: string }; version: string } | undefined {
+    const found = this.entries.get(`${companyId}:${serviceId}`);
+    return found?.spec ? { spec: found.spec, version: found.version } : undefined;
+  }
+
   /** The kept calendar made with this very spec, if any. */
   entryOf(companyId: number, spec: { service: ServiceSpec; timeZone: string }): Entry | undefined {
     const found = this.entries.get(`${companyId}:${spec.service.id}`);
@@ -76,6 +82,11 @@ export class AvailabilityCache {
   /** The versions of these UTC booking days (read before what they guard). */
   versionsOf(companyId: number, days: readonly number[]): Promise<string[]> {
     return this.versions.readMany(companyId, days.map(dayScope));
+  }
+
+  /** The company's availability version, then those of these UTC booking days, from one statement. */
+  versionsWith(companyId: number, days: readonly number[]): Promise<string[]> {
+    return this.versions.readMany(companyId, ['availability', ...days.map(dayScope)]);
   }
 
   /**
@@ -220,13 +231,47 @@ export async function windowVersion(
 ): Promise<{ version: string; dayVersions: string[] } | undefined> {
   const entry = cache.entryOf(companyId, spec);
   if (!entry) return undefined;
-  const clock = ZoneClock.of(spec.timeZone);
-  const now = Date.now();
-  const tomorrow = roundTripping(clock, clock.toInstantLenient(Math.floor(clock.toLocal(now) / DAY) * DAY + DAY));
-  if (window.from < tomorrow) return undefined;
-  const days = daysCovering(window.from - DAY, window.to + window.duration * 60_000 + DAY);
+  const days = keptDays(spec, window);
+  if (!days) return undefined;
   const dayVersions = await cache.versionsOf(companyId, days);
-  return { version: `${entry.version}|${clock.format(now).slice(0, 10)}|${dayVersions.join(',')}`, dayVersions };
+  return { version: windowKey(entry.version, spec, dayVersions), dayVersions };
+}
+
+/** The UTC booking days a window's kept answer rests on; undefined when the window reaches today or earlier (kept never). */
+function keptDays(spec: { timeZone: string }, window: NormalizedQuery): number[] | undefined {
+  const clock = ZoneClock.of(spec.timeZone);
+  const tomorrow = roundTripping(clock, clock.toInstantLenient(Math.floor(clock.toLocal(Date.now()) / DAY) * DAY + DAY));
+  return window.from < tomorrow ? undefined : daysCovering(window.from - DAY, window.to + window.duration * 60_000 + DAY);
+}
+
+const windowKey = (availability: string, spec: { timeZone: string }, dayVersions: readonly string[]) =>
+  `${availability}|${ZoneClock.of(spec.timeZone).format(Date.now()).slice(0, 10)}|${dayVersions.join(',')}`;
+
+/**
+ * spec() and windowVersion() in one read, for a service whose spec is kept: the window is worked out
+ * with the kept spec, and the company's availability version is read with the window's booking days
+ * in one statement. Undefined (read them one after the other) when nothing is kept, the availability
+ * version has moved on, or the window does not check out with the kept spec.
+ * @example const hit = await keptWindow(cache, companyId, serviceId, (spec) => normalize(spec, query, ctx));
+ */
+export async function keptWindow<W extends NormalizedQuery>(
+  cache: AvailabilityCache,
+  companyId: number,
+  serviceId: number,
+  windowOf: (spec: { service: ServiceSpec; timeZone: string }) => W,
+): Promise<{ spec: { service: ServiceSpec; timeZone: string }; window: W; kept: { version: string; dayVersions: string[] } | undefined } | undefined> {
+  const known = cache.peek(companyId, serviceId);
+  if (!known) return undefined;
+  let window: W;
+  try {
+    window = windowOf(known.spec);
+  } catch {
+    return undefined;
+  }
+  const days = keptDays(known.spec, window) ?? [];
+  const [availability, ...dayVersions] = await cache.versionsWith(companyId, days);
+  if (availability !== known.version || cache.entryOf(companyId, known.spec) === undefined) return undefined;
+  return { spec: known.spec, window, kept: days.length ? { version: windowKey(availability, known.spec, dayVersions), dayVersions } : undefined };
 }
 
 /** Sorted day numbers as runs of consecutive days [first, last]. */
