@@ -161,6 +161,17 @@ describe('the scheduler in the browser', () => {
       .toBe(`${day}T17:30:00`);
   });
 
+  it('a booking made for a day shown earlier is there when the board steps back to it', async () => {
+    const { page } = env;
+    await page.getByRole('button', { name: 'Nästa' }).click();
+    await page.waitForURL(/date=/);
+    await expect.poll(() => page.locator('[data-booking-id]').count(), { timeout: 10000 }).toBe(0);
+    // Made while another day is shown: the day loaded before is read again when shown, not taken from what was kept.
+    const a = await book(ids.bana2, '18:00');
+    await page.getByRole('button', { name: 'Föregående' }).click();
+    await page.locator(`[data-booking-id="${a.Id}"]`).waitFor({ timeout: 10000 });
+  });
+
   it('selecting a free range on a court opens the new-booking widget with service, court and time filled in', async () => {
     const { page } = env;
     // From 14:00 to 15:00 on court 1 (the day's hours are one slot group each, from midnight).

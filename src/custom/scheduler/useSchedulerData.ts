@@ -28,6 +28,13 @@ import { useLiveFeed } from './useLiveFeed';
 
 /** The most a list call may take (the API's MAX_TAKE). */
 const PAGE = 1000;
+/**
+ * How long a loaded range's bookings and queue count as fresh while the board is open: the live feed
+ * reports every change (a changed booking is read again, and every other loaded range is marked
+ * stale), so stepping back and forth between weeks does not load a thousand bookings again. Opening
+ * the page always loads afresh, since nothing listened meanwhile.
+ */
+const LIVE_FRESH_MS = 60_000;
 
 export interface SchedulerChoice {
   view: BoardView;
@@ -104,6 +111,8 @@ export function useSchedulerData(choice: SchedulerChoice): SchedulerData {
     queryKey: bookingsKey,
     enabled: types.isSuccess,
     placeholderData: keepPreviousData,
+    staleTime: LIVE_FRESH_MS,
+    refetchOnMount: 'always',
     queryFn: async () => {
       const rows: Booking[] = [];
       for (let skip = 0; ; skip += PAGE) {
@@ -119,6 +128,8 @@ export function useSchedulerData(choice: SchedulerChoice): SchedulerData {
     queryKey: ['scheduler', 'queue', from, to],
     enabled: bookings.isSuccess && !bookings.isPlaceholderData,
     placeholderData: keepPreviousData,
+    staleTime: LIVE_FRESH_MS,
+    refetchOnMount: 'always',
     queryFn: async () => {
       const rows: BookingUserQueueEntry[] = [];
       for (let skip = 0; ; skip += PAGE) {
