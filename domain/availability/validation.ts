@@ -19,7 +19,7 @@ export type Validated<T> = { ok: true; value: T } | { ok: false; errors: Availab
  * @example allowedDurations({ ...svc, duration: 60, flexibleDuration: true, minDuration: 60, maxDuration: 150, durationInterval: 30 })
  * // [60, 90, 120, 150]
  */
-export function allowedDurations(service: ServiceSpec): number[] {
+export function allowedDurations(service: Pick<ServiceSpec, 'duration' | 'flexibleDuration' | 'minDuration' | 'maxDuration' | 'durationInterval'>): number[] {
   if (!service.flexibleDuration) return [service.duration];
   const { durations } = normalizeDurations({
     Duration: service.duration,

@@ -152,10 +152,11 @@ describe('the scheduler in the browser', () => {
     const handle = event.locator('.rbc-addons-dnd-resize-ns-anchor').last();
     await handle.waitFor();
     expect(await page.locator('.rbc-addons-dnd-resize-ns-anchor').count()).toBe(2);
-    // Its lower edge half an hour down (padel is 60, 90 or 120 minutes): 16:00–17:30, checked again by the server.
+    // Its lower edge a quarter of an hour down, to 17:15: padel is 60, 90 or 120 minutes, so the board asks for
+    // 16:00–17:30, which the server checks again.
     const hour = (await (await column(page, ids.bana3)).locator('.rbc-timeslot-group').nth(17).boundingBox())!;
     const from = await center(handle);
-    await drag(page, from, { x: from.x, y: hour.y + hour.height / 2 + 4 });
+    await drag(page, from, { x: from.x, y: hour.y + hour.height / 4 + 3 });
     await expect
       .poll(async () => (await api<{ Results: Booking[] }>(env, 'GET', `/bookings?Id=${a.Id}`)).Results[0]?.To, { timeout: 10000 })
       .toBe(`${day}T17:30:00`);

@@ -3,7 +3,7 @@ import { availableTimes } from '../../domain/availability';
 import type { DateSchedule, RecurringSchedule, ResourceType } from '../../schema/availability';
 import type { Booking, BookingUserQueueEntry } from '../../schema/bookings';
 import type { Service } from '../../schema/services';
-import { boardEvents, boardResources, closedShades, dayOf, fromWire, queueMarks, rangeOf, serviceLanes, statusLook, step, toWire, type Shade } from '../../src/custom/scheduler/model';
+import { boardEvents, boardResources, closedShades, dayOf, fromWire, queueMarks, rangeOf, serviceLanes, snapResize, statusLook, step, toWire, type Shade } from '../../src/custom/scheduler/model';
 
 const resource = (Id: number, Name: string, Active = true) => ({ Id, Name, Active, Color: '#123456', Description: null, Email: null, MobilePhone: null, ImageUrl: null, Priority: 99, EmailNotification: false, SMSNotification: false });
 
@@ -162,5 +162,31 @@ describe('the scheduler board model', () => {
 
   it('tells the statuses apart', () => {
     expect([1, 3, 5, 4, 2, 7].map(statusLook)).toEqual(['booked', 'reserved', 'awaitingPayment', 'canceled', 'canceled', 'booked']);
+  });
+});
+
+describe('resizing on the board', () => {
+  const padel = { Id: 1, Duration: 60, MinDuration: 60, MaxDuration: 120, DurationInterval: 30, DurationTypeId: 3 } as Service;
+  const fixed = { Id: 2, Duration: 60, MinDuration: 60, MaxDuration: 60, DurationInterval: 60, DurationTypeId: 1 } as Service;
+  const at = (time: string) => fromWire(`2030-01-14T${time}:00`);
+  const was = { start: at('16:00'), end: at('17:00') };
+  const snapped = (service: Service | undefined, start: string, end: string) => {
+    const r = snapResize(service, was, at(start), at(end));
+    return [toWire(r.start).slice(11, 16), toWire(r.end).slice(11, 16)];
+  };
+
+  it('takes the nearest length the service allows, keeping the edge not dragged', () => {
+    expect(snapped(padel, '16:00', '17:15')).toEqual(['16:00', '17:30']);
+    expect(snapped(padel, '16:00', '17:45')).toEqual(['16:00', '18:00']);
+    expect(snapped(padel, '16:00', '17:10')).toEqual(['16:00', '17:00']);
+    expect(snapped(padel, '16:00', '16:15')).toEqual(['16:00', '17:00']);
+    expect(snapped(padel, '16:00', '19:00')).toEqual(['16:00', '18:00']);
+    expect(snapped(padel, '15:45', '17:00')).toEqual(['15:30', '17:00']);
+  });
+
+  it('snaps a fixed length back and leaves moves and unknown services alone', () => {
+    expect(snapped(fixed, '16:00', '17:30')).toEqual(['16:00', '17:00']);
+    expect(snapped(padel, '17:00', '18:00')).toEqual(['17:00', '18:00']);
+    expect(snapped(undefined, '16:00', '17:15')).toEqual(['16:00', '17:15']);
   });
 });

@@ -11,7 +11,7 @@ import { BoardCalendar } from './BoardCalendar';
 import { BookingDrawer } from './BookingDrawer';
 import { ConflictDialogs } from './ConflictDialogs';
 import type { QueueBadge } from './BoardColumn';
-import { BOARD_VIEWS, dayOf, fromWire, serviceUses, statusLook, step, toWire, type BoardEvent, type BoardView } from './model';
+import { BOARD_VIEWS, dayOf, fromWire, serviceUses, snapResize, statusLook, step, toWire, type BoardEvent, type BoardView } from './model';
 import { SchedulerToolbar } from './SchedulerToolbar';
 import { useBoardMoves } from './useBoardMoves';
 import { useSchedulerData } from './useSchedulerData';
@@ -143,11 +143,17 @@ export default function SchedulerPage() {
   // The latest moves for the board's drop handler, which stays the same function: a new one would redraw the whole calendar on every render of the page.
   const latestMoves = useRef(moves);
   latestMoves.current = moves;
+  const latestServices = useRef(data.services);
+  latestServices.current = data.services;
   const onMove = useCallback(
     (e: BoardEvent, start: Date, end: Date, resourceId: number) => {
       // Service lanes (negative ids) hold bookings without resources: those move in time only, and no booking moves onto them.
       if (resourceId !== e.resourceId && (resourceId < 0 || e.resourceId < 0)) notify('scheduler.laneMove', { type: 'warning' });
-      else latestMoves.current.request({ event: e, start, end, resourceId });
+      else {
+        // A resize takes a length the service can be booked for.
+        const snapped = snapResize(latestServices.current.find((s) => s.Id === e.booking.ServiceId), e, start, end);
+        latestMoves.current.request({ event: e, ...snapped, resourceId });
+      }
     },
     [notify],
   );

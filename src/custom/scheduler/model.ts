@@ -8,7 +8,7 @@ import { bookingCustomerName, type Booking } from '../../common/bookings/booking
 import { isActive, STATUS } from '../../../domain/bookings/statuses';
 import { sortResourceTypes, type ResourceTypeOrder } from '../../common/resourceTypeOrder';
 import { ACCENT_COLOR } from '../../shell/theme';
-import { expandSchedules, ZoneClock, type OpeningPiece } from '../../../domain/availability';
+import { allowedDurations, expandSchedules, ZoneClock, type OpeningPiece } from '../../../domain/availability';
 import type { DateSchedule, RecurringSchedule, ResourceType } from '../../../schema/availability';
 import type { BookingUserQueueEntry } from '../../../schema/bookings';
 import type { TimeExceptionOccurrence } from '../../../schema/scheduling';
@@ -285,4 +285,31 @@ export function statusLook(statusId: number): 'booked' | 'reserved' | 'awaitingP
   if (statusId === STATUS.Reserved) return 'reserved';
   const awaiting: number[] = [STATUS.AwaitingPayment, STATUS.AwaitingPaymentNoTimeLimit, STATUS.AwaitingPaymentRequestFromAdmin, STATUS.AwaitingPaymentFromProvider];
   return awaiting.includes(statusId) ? 'awaitingPayment' : 'booked';
+}
+
+/**
+ * A resize as the service allows it: the booking's length becomes the nearest length the service can
+ * be booked for (a drag moves in 15-minute steps; the demo's padel is 60, 90 or 120 minutes), keeping
+ * the edge that was not dragged; a tie goes the way the drag went. A fixed length snaps back, so
+ * nothing is sent. A move (both edges shifted by the same) or an unknown service is left as it is.
+ * @example snapResize(padel, { start: t(16), end: t(17) }, t(16), t(17.25)) // { start: t(16), end: t(17.5) }
+ */
+export function snapResize(service: Service | undefined, was: { start: Date; end: Date }, start: Date, end: Date): { start: Date; end: Date } {
+  const length = (end.getTime() - start.getTime()) / 60_000;
+  const before = (was.end.getTime() - was.start.getTime()) / 60_000;
+  const endDragged = start.getTime() === was.start.getTime();
+  if (!service || length === before || (!endDragged && end.getTime() !== was.end.getTime())) return { start, end };
+  const allowed = allowedDurations({
+    duration: service.Duration,
+    flexibleDuration: service.DurationTypeId === 2 || service.DurationTypeId === 3,
+    minDuration: service.MinDuration,
+    maxDuration: service.MaxDuration,
+    durationInterval: service.DurationInterval,
+  });
+  const longer = length > before;
+  const nearest = allowed.reduce((best, d) => {
+    const gap = Math.abs(d - length) - Math.abs(best - length);
+    return gap < 0 || (gap === 0 && (longer ? d > best : d < best)) ? d : best;
+  }, allowed[0]);
+  return endDragged ? { start, end: new Date(start.getTime() + nearest * 60_000) } : { start: new Date(end.getTime() - nearest * 60_000), end };
 }
