@@ -74,5 +74,9 @@ describe('the scheduler localizer', () => {
     const midnight = new Date(2030, 2, 31);
     expect(localizer.getMinutesFromMidnight(new Date(2030, 2, 31, 12))).toBe(11 * 60);
     expect(localizer.getTotalMin(midnight, new Date(2030, 3, 1))).toBe(23 * 60);
+    // 02:00 comes twice on 27 October: a day added keeps the one it was (fast-check found this).
+    const secondTwo = new Date(Date.UTC(2030, 9, 27, 1));
+    expect(+localizer.add(secondTwo, 0, 'day')).toBe(+reference.add(secondTwo, 0, 'day'));
+    expect(+localizer.add(secondTwo, 1, 'day')).toBe(+reference.add(secondTwo, 1, 'day'));
   });
 });

@@ -58,6 +58,7 @@ const own = {
   startOf: localizer.startOf as (date: Date, unit?: Unit) => Date,
   inRange: localizer.inRange as (day: Date, min: Date, max: Date, unit?: Unit) => boolean,
 };
+
 const eq = comparator(own.eq, (a, b) => a === b);
 const lt = comparator(own.lt, (a, b) => a < b);
 const gt = comparator(own.gt, (a, b) => a > b);
@@ -73,22 +74,24 @@ Object.assign(localizer, {
   lte,
   gte,
   diff,
-  // Minutes are a fixed length (as luxon adds them); days keep the wall-clock time, as luxon's plus({ days }) does.
-  add: (date: Date, n: number, unit: Unit) =>
-    unit === 'minutes' || unit === 'minute'
-      ? new Date(date.getTime() + n * MINUTE)
-      : unit === 'day' || unit === 'days'
-        ? new Date(date.getFullYear(), date.getMonth(), date.getDate() + n, date.getHours(), date.getMinutes(), date.getSeconds(), date.getMilliseconds())
-        : own.add(date, n, unit),
+  // Minutes are a fixed length (as luxon adds them); days keep the wall-clock time, as luxon's plus({ days }) does,
+  // done on plain dates while the offset stays the same (else luxon decides, e.g. in the hour the clocks repeat).
+  add: (date: Date, n: number, unit: Unit) => {
+    if (unit === 'minutes' || unit === 'minute') return new Date(date.getTime() + n * MINUTE);
+    if (unit === 'day' || unit === 'days') {
+      const moved = new Date(date.getFullYear(), date.getMonth(), date.getDate() + n, date.getHours(), date.getMinutes(), date.getSeconds(), date.getMilliseconds());
+      if (moved.getTimezoneOffset() === date.getTimezoneOffset()) return moved;
+    }
+    return own.add(date, n, unit);
+  },
   startOf: (date: Date, unit?: Unit) => (unit === 'day' || unit === 'days' ? startOfDay(date) : own.startOf(date, unit)),
   getTotalMin: (start: Date, end: Date) => diff(start, end, 'minutes'),
   getMinutesFromMidnight: (start: Date) => Math.round((start.getTime() - startOfDay(start).getTime()) / MINUTE),
   continuesPrior: (start: Date, first: Date) => lt(start, first),
   continuesAfter: (_start: Date, end: Date, last: Date) => gte(end, last),
   getSlotDate: (d: Date, minutesFromMidnight: number, offset: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate(), 0, minutesFromMidnight + offset),
-  inRange: (day: Date, min: Date, max: Date, unit?: Unit) =>
-    (unit ?? 'day') === 'day' ? startOfDay(day) >= startOfDay(min) && startOfDay(day) <= startOfDay(max) : own.inRange(day, min, max, unit),
-  isSameDate: (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate(),
+  inRange: (day: Date, min: Date, max: Date, unit: Unit = 'day') => (floorTo(day, unit) === undefined ? own.inRange(day, min, max, unit) : gte(day, min, unit) && lte(day, max, unit)),
+  isSameDate: (a: Date, b: Date) => eq(a, b, 'day'),
   min: (a: Date, b: Date) => new Date(Math.min(+a, +b)),
   max: (a: Date, b: Date) => new Date(Math.max(+a, +b)),
   // The library's own two, with the steps above (luxon's call its inner, slow ones).

@@ -34,7 +34,7 @@ const PAGE = 1000;
  * stale), so stepping back and forth between weeks does not load a thousand bookings again. Opening
  * the page always loads afresh, since nothing listened meanwhile.
  */
-const LIVE_FRESH_MS = 60_000;
+const LIVE_FRESH = { staleTime: 60_000, refetchOnMount: 'always' } as const;
 
 export interface SchedulerChoice {
   view: BoardView;
@@ -111,8 +111,7 @@ export function useSchedulerData(choice: SchedulerChoice): SchedulerData {
     queryKey: bookingsKey,
     enabled: types.isSuccess,
     placeholderData: keepPreviousData,
-    staleTime: LIVE_FRESH_MS,
-    refetchOnMount: 'always',
+    ...LIVE_FRESH,
     queryFn: async () => {
       const rows: Booking[] = [];
       for (let skip = 0; ; skip += PAGE) {
@@ -128,8 +127,7 @@ export function useSchedulerData(choice: SchedulerChoice): SchedulerData {
     queryKey: ['scheduler', 'queue', from, to],
     enabled: bookings.isSuccess && !bookings.isPlaceholderData,
     placeholderData: keepPreviousData,
-    staleTime: LIVE_FRESH_MS,
-    refetchOnMount: 'always',
+    ...LIVE_FRESH,
     queryFn: async () => {
       const rows: BookingUserQueueEntry[] = [];
       for (let skip = 0; ; skip += PAGE) {
