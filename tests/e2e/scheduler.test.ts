@@ -311,6 +311,11 @@ describe('the scheduler in English', () => {
     await page.goto(`${baseUrl}/scheduler?date=${weekdayAhead()}&view=week`);
     await page.getByRole('note', { name: /^1 customer waits in the queue/ }).waitFor({ state: 'attached' });
     await env.screenshot('scheduler-week-en');
+    // A date that is not one (month 13) opens today's week, not one the overflow lands on.
+    await page.goto(`${baseUrl}/scheduler?date=2026-13-45&view=week`);
+    await page.locator('.rbc-time-header [data-resource-id]').first().waitFor();
+    const today = new Date();
+    await expect.poll(() => page.locator('.rbc-time-header').innerText()).toContain(`${today.getDate()} ${today.toLocaleDateString('en-US', { weekday: 'short' })}`);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${baseUrl}/scheduler?date=${weekdayAhead()}`);
     await page.getByTestId('scheduler-agenda').getByRole('note', { name: /^1 customer waits in the queue/ }).waitFor();

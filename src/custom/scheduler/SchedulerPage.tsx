@@ -51,7 +51,8 @@ export default function SchedulerPage() {
   const viewParam = params.get('view') as BoardView | null;
   const view: BoardView = viewParam && BOARD_VIEWS.includes(viewParam) ? viewParam : phone ? 'agenda' : 'day';
   const dateParam = params.get('date');
-  const day = dateParam && /^\d{4}-\d{2}-\d{2}$/.test(dateParam) && !Number.isNaN(fromWire(dateParam).getTime()) ? dateParam : today;
+  // A real calendar date only: 2026-13-45 would otherwise roll over into February 2027.
+  const day = dateParam && /^\d{4}-\d{2}-\d{2}$/.test(dateParam) && dayOf(fromWire(dateParam)) === dateParam ? dateParam : today;
   const resourceIds = useMemo(() => ids(params.get('resources')), [params]);
   const serviceIds = useMemo(() => ids(params.get('services')), [params]);
 
