@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { Db } from '../db/db';
+import { Lru } from '../shared/lru';
 import type { TokenVerifier, VerifiedToken } from '../shared/context';
 import type { IdentityKeys } from './keys';
 import { API_RESOURCE } from './provider';
@@ -23,6 +24,29 @@ function toVerified(payload: AccessTokenClaims, sub: string): VerifiedToken {
   };
 }
 
+/** Seconds of clock difference allowed on expiry, as jose's `clockTolerance`. */
+const CLOCK_TOLERANCE = 5;
+/** Verified tokens remembered per verifier (a token is about 1 KB). */
+const REMEMBERED = 2000;
+
+/**
+ * `verify` remembering the claims of the tokens it accepted: a token seen again is not verified
+ * again (its RS256 signature check is a round trip through libuv's thread pool on every API call)
+ * but its expiry still is, on every use, as jose checks it. Only what passed every check is kept,
+ * and the signing keys never change, so the same token string always verifies the same way.
+ * @example const claims = rememberVerified((t) => jwtVerify(t, key, options).then((r) => r.payload));
+ */
+export function rememberVerified<T extends JWTPayload>(verify: (token: string) => Promise<T>): (token: string) => Promise<T> {
+  const known = new Lru<T>({ maxEntries: REMEMBERED });
+  return async (token) => {
+    const kept = known.get(token);
+    if (kept && (kept.exp === undefined || kept.exp > Math.floor(Date.now() / 1000) - CLOCK_TOLERANCE)) return kept;
+    const payload = await verify(token);
+    known.set(token, payload);
+    return payload;
+  };
+}
+
 function assertBearer(payload: AccessTokenClaims): string {
   if (payload.typ !== 'Bearer') throw new Error('not an access token');
   if (typeof payload.sub !== 'string' || !payload.sub) throw new Error('token has no subject');
@@ -36,13 +60,18 @@ function assertBearer(payload: AccessTokenClaims): string {
  * app.decorate('verifyToken', embeddedTokenVerifier(issuer, keys));
  */
 export function embeddedTokenVerifier(issuer: string, keys: IdentityKeys): TokenVerifier {
-  return async (token) => {
+  const claims = rememberVerified(async (token) => {
     const { payload } = await jwtVerify<AccessTokenClaims>(token, keys.publicKey, {
       issuer,
       audience: API_RESOURCE,
       algorithms: ['RS256'],
-      clockTolerance: 5,
+      clockTolerance: CLOCK_TOLERANCE,
     });
+    assertBearer(payload);
+    return payload;
+  });
+  return async (token) => {
+    const payload = await claims(token);
     return toVerified(payload, assertBearer(payload));
   };
 }
@@ -59,8 +88,9 @@ export function embeddedTokenVerifier(issuer: string, keys: IdentityKeys): Token
 export function keycloakTokenVerifier(db: Db, keycloakUrl: string, realm: string): TokenVerifier {
   const issuer = `${keycloakUrl.replace(/\/$/, '')}/realms/${realm}`;
   const jwks = createRemoteJWKSet(new URL(`${issuer}/protocol/openid-connect/certs`));
+  const claims = rememberVerified(async (token) => (await jwtVerify<AccessTokenClaims>(token, jwks, { issuer, clockTolerance: CLOCK_TOLERANCE })).payload);
   return async (token) => {
-    const { payload } = await jwtVerify<AccessTokenClaims>(token, jwks, { issuer, clockTolerance: 5 });
+    const payload = await claims(token);
     const sub = assertBearer(payload);
     const known = await db.one<{ linked: boolean }>('select keycloak_linked as linked from users where subject = $1', [sub]);
     if (known) {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignJWT, createLocalJWKSet, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, jwtVerify, type JSONWebKeySet } from 'jose';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -265,6 +265,20 @@ describe('bearer tokens on the API', () => {
     const res = await server.api({ method: 'GET', url: '/api/users', token: bearer });
     expect(res.statusCode).toBe(401);
     expect(res.json().ResponseStatus.ErrorCode).toBe('Unauthorized');
+  });
+
+  it('refuses a token it accepted before once that token has expired (accepted tokens are remembered, their expiry is checked on every use)', async () => {
+    const bearer = await signed({}, { expiresAt: Math.floor(Date.now() / 1000) + 60 });
+    expect((await server.api({ method: 'GET', url: '/api/users', token: bearer })).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 120_000);
+      const res = await server.api({ method: 'GET', url: '/api/users', token: bearer });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().ResponseStatus.ErrorCode).toBe('Unauthorized');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('answers 401 for a token of another issuer', async () => {

@@ -32,6 +32,9 @@ const MAX_ENTRIES = 200;
 /** Booking days kept per calendar beyond the window asked for. */
 const MAX_DAYS = 400;
 
+/** Versions of UTC booking days read earlier, by day number; undefined for a day not read. */
+export type KnownVersions = (day: number) => string | undefined;
+
 /** The data-version scope of a UTC day's bookings (migration 052). */
 const dayScope = (day: number): DataScope => `bookings:${new Date(day * DAY).toISOString().slice(0, 10)}`;
 
@@ -92,22 +95,37 @@ export class AvailabilityCache {
   /**
    * The availability data of [from, to) for a service whose spec came from `spec()` just before:
    * the schedules reused when the same version already loaded a window covering it, the bookings of
-   * each day reused while that day's version is the same.
+   * each day reused while that day's version is the same. `known` gives day versions read before
+   * this call (for the same spec); when it knows them all, none is read again.
    */
-  async data(db: Db, companyId: number, spec: { service: ServiceSpec; timeZone: string }, from: Instant, to: Instant): Promise<AvailabilityData> {
-    const key = `${companyId}:${spec.service.id}`;
-    const found = this.entries.get(key);
-    // Only an entry made with this very spec (so under the availability version it was read with) is added to.
-    const entry = found?.spec === spec ? found : undefined;
+  async data(db: Db, companyId: number, spec: { service: ServiceSpec; timeZone: string }, from: Instant, to: Instant, known?: KnownVersions): Promise<AvailabilityData> {
+    const entry = this.entryOf(companyId, spec);
     const now = Date.now();
-    const first = Math.floor(from / DAY);
-    const days = Array.from({ length: Math.max(1, Math.floor((to - 1) / DAY) - first + 1) }, (_, i) => first + i);
+    const days = daysCovering(from, to);
     const kept = entry?.calendar && entry.calendar.from <= from && entry.calendar.to >= to ? entry.calendar.value : undefined;
-    const [versions, calendar] = await Promise.all([
-      this.versions.readMany(companyId, days.map(dayScope)),
-      kept ?? loadServiceCalendar(db, companyId, spec, from, to),
-    ]);
+    const [perDay, calendar] = await Promise.all([this.bookingDays(db, companyId, spec, days, known), kept ?? loadServiceCalendar(db, companyId, spec, from, to)]);
     if (entry && !kept) entry.calendar = { from, to, value: calendar };
+    const seen = new Set<number>();
+    const bookings: BookingLoad[] = [];
+    for (const day of days) {
+      for (const b of perDay.get(day)!.bookings) {
+        if (b.from >= to || b.to <= from || seen.has(b.id)) continue;
+        seen.add(b.id);
+        bookings.push(b);
+      }
+    }
+    return { timeZone: spec.timeZone, service: spec.service, ...calendar, bookings, now, showPrivateReasons: true };
+  }
+
+  /**
+   * The bookings of these UTC days, each under its version: those kept under the current version
+   * as they are, the others loaded (one query per run of consecutive days) and kept when the spec
+   * is the kept one. Versions come from `known` when it has them all, else from one read.
+   */
+  async bookingDays(db: Db, companyId: number, spec: { service: ServiceSpec; timeZone: string }, days: readonly number[], known?: KnownVersions): Promise<Map<number, { version: string; bookings: BookingLoad[] }>> {
+    const entry = this.entryOf(companyId, spec);
+    const given = known ? days.map(known) : [];
+    const versions = given.length && given.every((v) => v !== undefined) ? (given as string[]) : await this.versionsOf(companyId, days);
     const perDay = new Map(entry?.days);
     const stale = days.filter((day, i) => perDay.get(day)?.version !== versions[i]);
     await Promise.all(runsOf(stale).map(async ([start, end]) => {
@@ -119,18 +137,9 @@ export class AvailabilityCache {
     }));
     if (entry && stale.length) {
       for (const day of stale) entry.days.set(day, perDay.get(day)!);
-      if (entry.days.size > MAX_DAYS) for (const day of entry.days.keys()) if (day < first || day > days.at(-1)!) entry.days.delete(day);
+      if (entry.days.size > MAX_DAYS) for (const day of entry.days.keys()) if (day < days[0] || day > days.at(-1)!) entry.days.delete(day);
     }
-    const seen = new Set<number>();
-    const bookings: BookingLoad[] = [];
-    for (const day of days) {
-      for (const b of perDay.get(day)!.bookings) {
-        if (b.from >= to || b.to <= from || seen.has(b.id)) continue;
-        seen.add(b.id);
-        bookings.push(b);
-      }
-    }
-    return { timeZone: spec.timeZone, service: spec.service, ...calendar, bookings, now, showPrivateReasons: true };
+    return perDay;
   }
 }
 
@@ -180,14 +189,18 @@ export async function availableTimesByDay(
   const days = daysCovering(window.from - DAY, window.to + span + DAY);
   // The same days windowVersion reads, when it has.
   const versions = entry ? (dayVersions ?? (await cache.versionsOf(companyId, days))) : [];
-  const versionsFor = (p: { from: Instant; to: Instant }) => daysCovering(p.from, p.to + span).map((d) => versions[days.indexOf(d)]).join(',');
+  const known: KnownVersions = (day) => versions[days.indexOf(day)];
+  const versionsFor = (p: { from: Instant; to: Instant }) => daysCovering(p.from, p.to + span).map(known).join(',');
   const keyOf = (p: { from: Instant }) => `${queryKey}|${p.from}`;
   const keptOf = (p: (typeof pieces)[number]) => {
     const kept = entry !== undefined && p.whole && p.day > today ? entry.answers.get(keyOf(p)) : undefined;
     return kept && kept.today === today && kept.versions === versionsFor(p) ? kept : undefined;
   };
-  // A few days to compute (after a booking write) read the calendar of those days only; many, the whole window once.
-  const missing = pieces.filter((p) => !keptOf(p)).length;
+  // A few days to compute (after a booking write) read the calendar of those days only, their
+  // changed bookings all at once first; many, the whole window once.
+  const missingPieces = pieces.filter((p) => !keptOf(p));
+  const missing = missingPieces.length;
+  if (entry && missing > 0 && missing <= 3) await cache.bookingDays(db, companyId, spec, [...new Set(missingPieces.flatMap((p) => daysCovering(p.from, p.to + span)))].sort((a, b) => a - b), known);
   let whole: AvailabilityData | undefined;
   const times: AvailableTime[] = [];
   let total = 0;
@@ -197,7 +210,7 @@ export async function availableTimesByDay(
     let part: AvailableTime[];
     if (kept) part = kept.times;
     else {
-      const data = missing > 3 ? (whole ??= await cache.data(db, companyId, spec, window.from, window.to + span)) : await cache.data(db, companyId, spec, p.from, p.to + span);
+      const data = missing > 3 ? (whole ??= await cache.data(db, companyId, spec, window.from, window.to + span, known)) : await cache.data(db, companyId, spec, p.from, p.to + span, known);
       const step = pieces.length === 1 ? query : { ...query, From: clock.format(p.from), To: clock.format(p.to), InsideSearchInterval: query.InsideSearchInterval === true && i === pieces.length - 1 };
       const loaded = data;
       part = withEngineErrors(lang, spec.timeZone, () => availableTimes(loaded, step));
