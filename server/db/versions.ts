@@ -14,6 +14,16 @@ const FOLD_AT = 512;
 /** The same for the many small scopes `readMany` reads (a booking day gathers few rows). */
 const FOLD_MANY_AT = 32;
 
+/**
+ * Versions of a company's scopes read in a statement that also read something else (the caller's,
+ * server/shared/context.ts), for `readMany` to answer the same scopes without a statement of its own.
+ */
+export interface VersionsReadAlong {
+  companyId: number;
+  scopes: readonly DataScope[];
+  values: readonly string[];
+}
+
 interface Slot {
   /** The read under way, if any. */
   running?: Promise<bigint>;
@@ -81,11 +91,13 @@ export class DataVersions {
   /**
    * The versions of several scopes of a company (e.g. the booking days of a window), in the order
    * asked, from one statement, so from one snapshot. Same guarantees as `read`, without sharing a
-   * read between concurrent callers.
+   * read between concurrent callers. `along` answers instead when it read exactly these scopes of
+   * this company (in a statement that started after the call's request arrived).
    * @example const [monday, tuesday] = await versions.readMany(7, ['bookings:2026-03-02', 'bookings:2026-03-03']);
    */
-  async readMany(companyId: number, scopes: readonly DataScope[]): Promise<string[]> {
+  async readMany(companyId: number, scopes: readonly DataScope[], along?: VersionsReadAlong): Promise<string[]> {
     if (this.live) return scopes.map((scope) => `h${this.heardCount.get(`${companyId}:${scope}`) ?? 0n}`);
+    if (along && along.companyId === companyId && along.scopes.length === scopes.length && along.scopes.every((scope, i) => scope === scopes[i])) return [...along.values];
     const rows = await this.db.query<{ folded: string | number; pending: string | number }>(
       `select coalesce(t.folded, 0) as folded,
               (select count(*) from data_changes d where d.company_id = $1 and d.scope = s.scope) as pending
@@ -94,6 +106,29 @@ export class DataVersions {
         order by s.n`,
       [companyId, [...scopes]],
     );
+    return this.settle(companyId, scopes, rows);
+  }
+
+  /**
+   * A SQL expression for another statement that reads, in the same snapshot, the versions of the
+   * scopes in parameter `scopes` (text[]) of the company in SQL expression `company`, as jsonb for
+   * `readAlong`; undefined on PGlite, whose versions are heard, not read.
+   * @example `select u.id, ${versions.alongSql('u.company_id', '$4')} as versions from users u …`
+   */
+  alongSql(company: string, scopes: string): string | undefined {
+    if (this.live) return undefined;
+    return `(select coalesce(jsonb_agg(jsonb_build_array(coalesce(t.folded, 0), (select count(*) from data_changes d where d.company_id = ${company} and d.scope = s.scope)) order by s.n), '[]'::jsonb)
+               from unnest(${scopes}::text[]) with ordinality as s(scope, n)
+               left join data_change_totals t on t.company_id = ${company} and t.scope = s.scope)`;
+  }
+
+  /** What `alongSql` read for these scopes, as readMany answers them (folding scopes whose change rows have gathered). */
+  readAlong(companyId: number, scopes: readonly DataScope[], read: readonly [string | number, string | number][]): VersionsReadAlong {
+    return { companyId, scopes, values: this.settle(companyId, scopes, read.map(([folded, pending]) => ({ folded, pending }))) };
+  }
+
+  /** Versions from read totals and pending change rows, folding a scope whose rows have gathered. */
+  private settle(companyId: number, scopes: readonly DataScope[], rows: readonly { folded: string | number; pending: string | number }[]): string[] {
     return rows.map((row, i) => {
       const pending = BigInt(row.pending);
       const slot = this.slots.get(`${companyId}:${scopes[i]}`);

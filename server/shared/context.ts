@@ -1,11 +1,12 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DataVersions } from '../db/versions';
+import type { DataScope, DataVersions, VersionsReadAlong } from '../db/versions';
 import type { Db } from '../db/db';
 import type { ServerConfig } from '../config';
 import { ApiError } from './errors';
 import { requestLanguage, type Lang } from './messages';
 import { checkPermission } from './permissions';
+import { Lru } from './lru';
 import { revocationKeys, revokedSql } from './tokenRevocation';
 
 /** Who is calling, resolved once per request from the bearer token. */
@@ -23,6 +24,8 @@ export interface CallerContext {
   lang: Lang;
   /** IANA zone from the Timezone header, else the company's. */
   timeZone: string;
+  /** The data versions the route asked to read with the caller (route config `versionsAlong`). */
+  versionsRead?: VersionsReadAlong;
 }
 
 /** What verifying a bearer token yields. */
@@ -46,6 +49,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route needs no bearer token. */
     public?: boolean;
+    /**
+     * The data versions (server/db/versions.ts) the route will read for a caller of this company,
+     * worked out from the request as it arrived (before validation): they are read in the caller's
+     * statement, one round trip fewer, and handed to `versions.readMany` as `ctx.versionsRead`.
+     */
+    versionsAlong?: (request: FastifyRequest, companyId: number) => DataScope[] | undefined;
   }
   interface FastifyInstance {
     db: Db;
@@ -73,6 +82,8 @@ interface UserRow {
   roles: number[];
   /** The token was revoked (server/shared/tokenRevocation.ts). */
   revoked: boolean;
+  /** The data versions asked for along ([folded, pending] per scope), when any were. */
+  versions: [string | number, string | number][] | null;
 }
 
 /**
@@ -81,12 +92,15 @@ interface UserRow {
  * changing their roles takes effect on their very next request, in every server process. Nothing
  * about the caller is kept between requests.
  */
-const CALLER_SQL = `
+const callerSql = (versions = 'null') => `
   select u.id, u.company_id, u.email, u.active, c.time_zone,
          array(select ur.role_id from user_roles ur where ur.user_id = u.id order by ur.role_id) as roles,
-         ${revokedSql('$2', '$3')} as revoked
+         ${revokedSql('$2', '$3')} as revoked, ${versions} as versions
     from users u join companies c on c.id = u.company_id
    where u.subject = $1`;
+
+/** Callers' companies by token subject, to guess which data versions a route will read (see versionsAlong). */
+const COMPANY_GUESSES = 10_000;
 
 /**
  * Resolves the caller of every /api request: verifies the bearer token, finds the administrator,
@@ -96,7 +110,11 @@ const CALLER_SQL = `
  */
 async function contextPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('ctx', null as unknown as CallerContext);
-  const identify = async (token: string): Promise<CallerIdentity> => {
+  const plainSql = callerSql();
+  const alongSql = app.versions.alongSql('u.company_id', '$4');
+  const withVersionsSql = alongSql && callerSql(alongSql);
+  const companyOf = new Lru<number>({ maxEntries: COMPANY_GUESSES });
+  const identify = async (token: string, versionsAlong?: (companyId: number) => DataScope[] | undefined): Promise<CallerIdentity> => {
     let verified: VerifiedToken;
     try {
       verified = await app.verifyToken(token);
@@ -104,8 +122,12 @@ async function contextPlugin(app: FastifyInstance): Promise<void> {
       throw ApiError.unauthorized();
     }
     // The account's state and the token's revocation (logout, password change) are read on every request, in one statement.
-    const user = await app.db.one<UserRow>(CALLER_SQL, [verified.sub, revocationKeys(verified), verified.iat ?? 0]);
+    const guess = versionsAlong && withVersionsSql ? companyOf.get(verified.sub) : undefined;
+    const scopes = guess === undefined ? undefined : scopesOrNone(() => versionsAlong!(guess));
+    const params = [verified.sub, revocationKeys(verified), verified.iat ?? 0];
+    const user = scopes?.length ? await app.db.one<UserRow>(withVersionsSql!, [...params, scopes]) : await app.db.one<UserRow>(plainSql, params);
     if (!user || !user.active || user.revoked) throw ApiError.unauthorized();
+    if (versionsAlong && guess !== user.company_id) companyOf.set(verified.sub, user.company_id);
     return {
       companyId: user.company_id,
       userId: user.id,
@@ -115,6 +137,7 @@ async function contextPlugin(app: FastifyInstance): Promise<void> {
       sessionId: verified.sid ?? null,
       companyTimeZone: user.time_zone,
       token: verified,
+      versionsRead: scopes?.length && user.versions ? app.versions.readAlong(user.company_id, scopes, user.versions) : undefined,
     };
   };
 
@@ -123,7 +146,8 @@ async function contextPlugin(app: FastifyInstance): Promise<void> {
     if (request.routeOptions.config?.public || !request.routeOptions.url) return;
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw ApiError.unauthorized();
-    const { companyTimeZone, token: _token, ...identity } = await identify(header.slice(7));
+    const along = request.routeOptions.config?.versionsAlong;
+    const { companyTimeZone, token: _token, ...identity } = await identify(header.slice(7), along && ((companyId) => along(request, companyId)));
     const tzHeader = request.headers.timezone;
     const sessionHeader = request.headers['x-session-id'];
     request.ctx = {
@@ -139,6 +163,15 @@ async function contextPlugin(app: FastifyInstance): Promise<void> {
     const asked = companyIdAskedFor(request);
     if (asked !== undefined && asked !== request.ctx.companyId) throw ApiError.notFound('Company', asked);
   });
+}
+
+/** The scopes a route's versionsAlong names; none when it cannot tell from the request as it arrived. */
+function scopesOrNone(scopes: () => DataScope[] | undefined): DataScope[] | undefined {
+  try {
+    return scopes();
+  } catch {
+    return undefined;
+  }
 }
 
 function companyIdAskedFor(request: FastifyRequest): number | undefined {

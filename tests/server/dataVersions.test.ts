@@ -110,6 +110,26 @@ describe('data versions', () => {
     expect(BigInt(await versions.read(companyId, 'customers'))).toBe(before + 2n);
   });
 
+  it('read along another statement the versions readMany reads, which then answers those very scopes from them', async () => {
+    const probe = counting(plain.db, { live: false });
+    const versions = await DataVersions.open(probe.db);
+    const scopes = ['customers', 'availability'] as const;
+    const readAlong = async () => {
+      const row = await plain.db.one<{ caller: number; v: [string | number, string | number][] }>(`select 1 as caller, ${versions.alongSql('$1::int', '$2')} as v`, [companyId, scopes]);
+      return versions.readAlong(companyId, scopes, row!.v);
+    };
+    const along = await readAlong();
+    expect(along.values).toEqual(await versions.readMany(companyId, scopes));
+    await renameFirstCustomer('Längs', plain.db);
+    // The same scopes of the same company: what was read along, without a statement.
+    expect(await versions.readMany(companyId, scopes, along)).toEqual(along.values);
+    // Other scopes, or another company: read afresh, so the write is counted.
+    const [customers] = await versions.readMany(companyId, ['customers'], along);
+    expect(BigInt(customers)).toBe(BigInt(along.values[0]) + 1n);
+    expect(await versions.readMany(companyId + 1, scopes, along)).not.toEqual(along.values);
+    expect((await readAlong()).values[0]).toBe(customers);
+  });
+
   it.runIf(!process.env.DATABASE_URL)('on PGlite learn each commit as it happens and answer from memory', async () => {
     const probe = counting(server.db, { live: true });
     const versions = await DataVersions.open(probe.db);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
 import type { AvailableTimesResource, AvailableTimesResponse, NextFreeTimeResponse } from '../../../schema/availability';
 import type { AvailableTimesRequest, NextFreeTimeRequest } from '../../../schema/scheduling';
@@ -15,7 +15,7 @@ import {
   type NormalizedQuery,
   type ServiceSpec,
 } from '../../../domain/availability';
-import { AvailabilityCache, availableTimesByDay, keptWindow, windowVersion } from './availabilityCache';
+import { AvailabilityCache, availableTimesByDay, keptWindow, keptWindowScopes, windowVersion } from './availabilityCache';
 import { ResponseCache } from '../../shared/responseCache';
 import { availabilityError, withEngineErrors } from './availabilityData';
 import { checkRangeDays } from './references';
@@ -107,13 +107,25 @@ export default async function availabilityArea(app: FastifyInstance): Promise<vo
   // requests that miss together share one computation: after a booking write, the readers of the
   // same month wait for one recomputation instead of each running it.
   const answers = new ResponseCache(app.versions, 'availability', app.config.responseCache);
-  app.get('/services/:Id/availabletimes', { schema: { params: serviceParams, querystring: ref('AvailableTimesRequest'), response: { 200: ref('AvailableTimesResponse') } } }, async (request, reply) => {
+  // The versions a kept service's window rests on are read with the caller, from the query as sent
+  // (only From, To and Duration decide the days; anything else the validation would change makes
+  // keptWindow read them itself).
+  const versionsAlong = (request: FastifyRequest, companyId: number) => {
+    const q = request.query as Record<string, unknown>;
+    const asSent = { From: q.From, To: q.To, Duration: q.Duration === undefined ? undefined : Number(q.Duration) } as AvailabilityQuery;
+    const windowOf = (known: Spec) => {
+      const result = validateAvailabilityQuery(asSent, known.service, known.timeZone);
+      return result.ok ? result.value : undefined;
+    };
+    return keptWindowScopes(cache, companyId, Number((request.params as { Id: string }).Id), windowOf);
+  };
+  app.get('/services/:Id/availabletimes', { config: { versionsAlong }, schema: { params: serviceParams, querystring: ref('AvailableTimesRequest'), response: { 200: ref('AvailableTimesResponse') } } }, async (request, reply) => {
     const serviceId = (request.params as { Id: number }).Id;
     const q = request.query as AvailableTimesRequest;
     const ctx = request.ctx;
     const query = engineQuery(q, q.From, q.To);
     // A service already loaded costs one read of versions; otherwise the spec is read (and kept) first.
-    const hit = await keptWindow(cache, ctx.companyId, serviceId, (known) => normalize(known, query, ctx));
+    const hit = await keptWindow(cache, ctx.companyId, serviceId, (known) => normalize(known, query, ctx), ctx.versionsRead);
     const spec = hit?.spec ?? (await serviceSpec(cache, app.db, ctx, serviceId));
     const window = hit?.window ?? normalize(spec, query, ctx);
     checkRangeDays(q.From, q.To, RANGE_LIMIT_DAYS.availableTimes);

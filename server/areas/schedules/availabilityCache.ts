@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db';
-import type { DataScope, DataVersions } from '../../db/versions';
+import type { DataScope, DataVersions, VersionsReadAlong } from '../../db/versions';
 import { Lru } from '../../shared/lru';
 import type { AvailableTime } from '../../../schema/availability';
 import { availableTimes, ZoneClock, type AvailabilityData, type AvailabilityQuery, type BookingLoad, type Instant, type NormalizedQuery, type ServiceSpec } from '../../../domain/availability';
@@ -37,6 +37,9 @@ export type KnownVersions = (day: number) => string | undefined;
 
 /** The data-version scope of a UTC day's bookings (migration 052). */
 const dayScope = (day: number): DataScope => `bookings:${new Date(day * DAY).toISOString().slice(0, 10)}`;
+
+/** The availability scope, then those of these UTC booking days. */
+const scopesWith = (days: readonly number[]): DataScope[] => ['availability', ...days.map(dayScope)];
 
 /**
  * Loaded calendars per company and service. The service, its schedules and exceptions stay valid
@@ -87,9 +90,9 @@ export class AvailabilityCache {
     return this.versions.readMany(companyId, days.map(dayScope));
   }
 
-  /** The company's availability version, then those of these UTC booking days, from one statement. */
-  versionsWith(companyId: number, days: readonly number[]): Promise<string[]> {
-    return this.versions.readMany(companyId, ['availability', ...days.map(dayScope)]);
+  /** The company's availability version, then those of these UTC booking days, from one statement (or from `along`, when it read them). */
+  versionsWith(companyId: number, days: readonly number[], along?: VersionsReadAlong): Promise<string[]> {
+    return this.versions.readMany(companyId, scopesWith(days), along);
   }
 
   /**
@@ -263,15 +266,17 @@ const windowKey = (availability: string, spec: { timeZone: string }, dayVersions
 /**
  * spec() and windowVersion() in one read, for a service whose spec is kept: the window is worked out
  * with the kept spec, and the company's availability version is read with the window's booking days
- * in one statement. Undefined (read them one after the other) when nothing is kept, the availability
- * version has moved on, or the window does not check out with the kept spec.
- * @example const hit = await keptWindow(cache, companyId, serviceId, (spec) => normalize(spec, query, ctx));
+ * in one statement, or taken from `along` when the caller's statement read those very scopes
+ * (keptWindowScopes). Undefined (read them one after the other) when nothing is kept, the
+ * availability version has moved on, or the window does not check out with the kept spec.
+ * @example const hit = await keptWindow(cache, companyId, serviceId, (spec) => normalize(spec, query, ctx), ctx.versionsRead);
  */
 export async function keptWindow<W extends NormalizedQuery>(
   cache: AvailabilityCache,
   companyId: number,
   serviceId: number,
   windowOf: (spec: { service: ServiceSpec; timeZone: string }) => W,
+  along?: VersionsReadAlong,
 ): Promise<{ spec: { service: ServiceSpec; timeZone: string }; window: W; kept: { version: string; dayVersions: string[] } | undefined } | undefined> {
   const known = cache.peek(companyId, serviceId);
   if (!known) return undefined;
@@ -282,9 +287,25 @@ export async function keptWindow<W extends NormalizedQuery>(
     return undefined;
   }
   const days = keptDays(known.spec, window) ?? [];
-  const [availability, ...dayVersions] = await cache.versionsWith(companyId, days);
+  const [availability, ...dayVersions] = await cache.versionsWith(companyId, days, along);
   if (availability !== known.version || cache.entryOf(companyId, known.spec) === undefined) return undefined;
   return { spec: known.spec, window, kept: days.length ? { version: windowKey(availability, known.spec, dayVersions), dayVersions } : undefined };
+}
+
+/**
+ * The data-version scopes keptWindow will read for this window of a kept service, for the caller's
+ * statement to read them along; undefined when nothing is kept or the window does not check out.
+ * @example config: { versionsAlong: (request, companyId) => keptWindowScopes(cache, companyId, serviceId, windowOf) }
+ */
+export function keptWindowScopes(
+  cache: AvailabilityCache,
+  companyId: number,
+  serviceId: number,
+  windowOf: (spec: { service: ServiceSpec; timeZone: string }) => NormalizedQuery | undefined,
+): DataScope[] | undefined {
+  const known = cache.peek(companyId, serviceId);
+  const window = known && windowOf(known.spec);
+  return window && scopesWith(keptDays(known.spec, window) ?? []);
 }
 
 /** Sorted day numbers as runs of consecutive days [first, last]. */
