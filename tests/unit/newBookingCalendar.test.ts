@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysOf, flexibleDurations, formatClock, formatRange, repeatDates, searchRange, stepDay } from '../../src/custom/newBooking/calendar';
+import { serviceDurations } from '../../src/common/serviceDurations';
+import { daysOf, formatClock, formatRange, repeatDates, searchRange, stepDay } from '../../src/custom/newBooking/calendar';
 
 describe('the new-booking calendar', () => {
   it('shows a day, or Monday to Sunday of its week, and moves a day or a week at a time', () => {
@@ -22,9 +23,10 @@ describe('the new-booking calendar', () => {
     expect(repeatDates('2030-06-03T23:00:00', '2030-06-04T01:00:00', 'daily', 2)).toEqual([{ From: '2030-06-04T23:00:00', To: '2030-06-05T01:00:00' }]);
   });
 
-  it('offers flexible durations from the minimum to the maximum in steps, trimming a maximum off the steps', () => {
-    expect(flexibleDurations({ Duration: 60, MinDuration: 60, MaxDuration: 130, DurationInterval: 30 })).toEqual([60, 90, 120]);
-    expect(flexibleDurations({ Duration: 45, MinDuration: null, MaxDuration: null, DurationInterval: null })).toEqual([45, 90, 135]);
+  it("offers flexible durations from the minimum to the maximum in steps, trimming a maximum off the steps and always the service's own, as the server checks them", () => {
+    expect(serviceDurations({ Duration: 60, DurationTypeId: 2, MinDuration: 60, MaxDuration: 130, DurationInterval: 30 })).toEqual([60, 90, 120]);
+    expect(serviceDurations({ Duration: 60, DurationTypeId: 3, MinDuration: 30, MaxDuration: 100, DurationInterval: 45 })).toEqual([30, 60, 75]);
+    expect(serviceDurations({ Duration: 45, DurationTypeId: 1, MinDuration: 30, MaxDuration: 90, DurationInterval: 15 })).toEqual([45]);
   });
 
   it('writes times as the interface language does', () => {

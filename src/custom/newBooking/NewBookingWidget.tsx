@@ -12,7 +12,8 @@ import { useCompanyNow } from '../../auth/profile';
 import { formatAmount } from '../../i18n/format';
 import { apiErrorInfo, isLicenseLimit, useApi } from '../../common/api';
 import { PriceCheck, type PriceCheckChange } from '../priceCheck/PriceCheck';
-import { flexibleDurations, formatRange, repeatDates, type CalendarView } from './calendar';
+import { formatRange, repeatDates, type CalendarView } from './calendar';
+import { serviceDurations } from '../../common/serviceDurations';
 import { CustomerSection, type CustomerMode } from './CustomerSection';
 import { CustomFieldInputs } from '../../common/inputs/CustomFieldInputs';
 import { TimeSlots } from './TimeSlots';
@@ -104,7 +105,7 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
     () => selectableTypes.filter((t) => picked[t.Id]).map((t) => ({ ResourceTypeId: t.Id, ResourceId: picked[t.Id] })),
     [selectableTypes, picked],
   );
-  const durations = useMemo(() => (current && current.DurationTypeId !== 1 ? flexibleDurations(current) : []), [current]);
+  const durations = useMemo(() => (current && current.DurationTypeId !== 1 ? serviceDurations(current) : []), [current]);
   const bookingFields = useMemo(() => current?.BookingCustomFields ?? [], [current]);
   const queueEnabled = !!current && queues(current, settings.data);
   const queueing = !!time && goesToQueue(queueEnabled, time);

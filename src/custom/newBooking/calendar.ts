@@ -110,19 +110,3 @@ export function formatRange(from: LocalDateTime, to: LocalDateTime, locale: stri
   return plain(`${startText} – ${end.toLocaleString(DateTime.DATETIME_SHORT)}`);
 }
 
-/**
- * The durations a flexible service offers, in minutes: from the minimum to the maximum in steps of
- * the interval (a maximum off the steps is trimmed to the last step; without a maximum, three times
- * the duration), always including the service's own duration.
- * @example
- * flexibleDurations({ Duration: 60, MinDuration: 60, MaxDuration: 130, DurationInterval: 30 }) // [60, 90, 120]
- */
-export function flexibleDurations(service: { Duration: number; MinDuration?: number | null; MaxDuration?: number | null; DurationInterval?: number | null }): number[] {
-  const min = Math.max(1, service.MinDuration || service.Duration);
-  const step = Math.max(1, service.DurationInterval || service.Duration);
-  const max = service.MaxDuration || service.Duration * 3;
-  const out: number[] = [];
-  for (let m = min; m <= max && out.length < 500; m += step) out.push(m);
-  if (!out.includes(service.Duration)) out.push(service.Duration);
-  return out.sort((a, b) => a - b);
-}

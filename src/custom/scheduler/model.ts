@@ -8,7 +8,8 @@ import { bookingCustomerName, type Booking } from '../../common/bookings/booking
 import { isActive, STATUS } from '../../../domain/bookings/statuses';
 import { sortResourceTypes, type ResourceTypeOrder } from '../../common/resourceTypeOrder';
 import { ACCENT_COLOR } from '../../shell/theme';
-import { allowedDurations, expandSchedules, ZoneClock, type OpeningPiece } from '../../../domain/availability';
+import { expandSchedules, ZoneClock, type OpeningPiece } from '../../../domain/availability';
+import { serviceDurations } from '../../common/serviceDurations';
 import type { DateSchedule, RecurringSchedule, ResourceType } from '../../../schema/availability';
 import type { BookingUserQueueEntry } from '../../../schema/bookings';
 import type { TimeExceptionOccurrence } from '../../../schema/scheduling';
@@ -299,13 +300,7 @@ export function snapResize(service: Service | undefined, was: { start: Date; end
   const before = (was.end.getTime() - was.start.getTime()) / 60_000;
   const endDragged = start.getTime() === was.start.getTime();
   if (!service || length === before || (!endDragged && end.getTime() !== was.end.getTime())) return { start, end };
-  const allowed = allowedDurations({
-    duration: service.Duration,
-    flexibleDuration: service.DurationTypeId === 2 || service.DurationTypeId === 3,
-    minDuration: service.MinDuration,
-    maxDuration: service.MaxDuration,
-    durationInterval: service.DurationInterval,
-  });
+  const allowed = serviceDurations(service);
   const longer = length > before;
   const nearest = allowed.reduce((best, d) => {
     const gap = Math.abs(d - length) - Math.abs(best - length);
