@@ -82,8 +82,9 @@ export function whereClause<T, In, Q>(d: ResourceDeclaration<T, In, Q>, cols: Ma
 }
 
 /**
- * One page of records: one statement for the rows and, unless the first page already holds
- * everything, one for the count.
+ * One page of records: one statement for the rows, then side by side the count (unless the first
+ * page already holds everything) and the declaration's afterRead. `db` must be the pool, not a
+ * transaction's connection.
  */
 export async function listRecords<T, In, Q>(db: Db, ctx: CallerContext, d: ResourceDeclaration<T, In, Q>, query: Q): Promise<Page<T>> {
   const q = query as Record<string, unknown>;
@@ -103,14 +104,14 @@ export async function listRecords<T, In, Q>(db: Db, ctx: CallerContext, d: Resou
      select ${selectList(cols)} from page t order by ${orderBy}`,
     p.values,
   );
-  let total = skip + rows.length;
-  if (rows.length === take || (rows.length === 0 && skip > 0)) {
+  const counted = async (): Promise<number> => {
+    if (rows.length < take && !(rows.length === 0 && skip > 0)) return skip + rows.length;
     const cheap = d.count ? await d.count(db, ctx, query) : undefined;
-    const count = cheap ?? (await db.one<{ n: number }>(`select count(*)::int as n from ${quoteIdent(d.table)} t where ${where}`, countParams))?.n;
-    total = count ?? 0;
-  }
+    return cheap ?? (await db.one<{ n: number }>(`select count(*)::int as n from ${quoteIdent(d.table)} t where ${where}`, countParams))?.n ?? 0;
+  };
   const records = rowsToRecords<T>(rows, cols, ctx.timeZone);
-  if (records.length && d.hooks?.afterRead) await d.hooks.afterRead(records, { ctx, db, query });
+  // The count and the page's children are read side by side (db is the pool: two connections).
+  const [total] = await Promise.all([counted(), records.length && d.hooks?.afterRead ? d.hooks.afterRead(records, { ctx, db, query }) : undefined]);
   return { Offset: skip, Total: total, Results: records };
 }
 

@@ -15,7 +15,7 @@ import {
   type NormalizedQuery,
   type ServiceSpec,
 } from '../../../domain/availability';
-import { AvailabilityCache, availableTimesByDay, keptWindow, keptWindowScopes, windowVersion } from './availabilityCache';
+import { AvailabilityCache, availableTimesByDay, keptWindowScopes, readWindow } from './availabilityCache';
 import { ResponseCache } from '../../shared/responseCache';
 import { availabilityError, withEngineErrors } from './availabilityData';
 import { checkRangeDays } from './references';
@@ -109,7 +109,7 @@ export default async function availabilityArea(app: FastifyInstance): Promise<vo
   const answers = new ResponseCache(app.versions, 'availability', app.config.responseCache);
   // The versions a kept service's window rests on are read with the caller, from the query as sent
   // (only From, To and Duration decide the days; anything else the validation would change makes
-  // keptWindow read them itself).
+  // readWindow read them itself).
   const versionsAlong = (request: FastifyRequest, companyId: number) => {
     const q = request.query as Record<string, unknown>;
     const asSent = { From: q.From, To: q.To, Duration: q.Duration === undefined ? undefined : Number(q.Duration) } as AvailabilityQuery;
@@ -124,12 +124,11 @@ export default async function availabilityArea(app: FastifyInstance): Promise<vo
     const q = request.query as AvailableTimesRequest;
     const ctx = request.ctx;
     const query = engineQuery(q, q.From, q.To);
-    // A service already loaded costs one read of versions; otherwise the spec is read (and kept) first.
-    const hit = await keptWindow(cache, ctx.companyId, serviceId, (known) => normalize(known, query, ctx), ctx.versionsRead);
-    const spec = hit?.spec ?? (await serviceSpec(cache, app.db, ctx, serviceId));
-    const window = hit?.window ?? normalize(spec, query, ctx);
+    // A service already loaded costs no read of its own (versions read with the caller) or one.
+    const read = await readWindow(cache, app.db, ctx.companyId, serviceId, (known) => normalize(known, query, ctx), ctx.versionsRead);
+    if (!read) throw ApiError.notFound('Service', serviceId);
+    const { spec, window, kept } = read;
     checkRangeDays(q.From, q.To, RANGE_LIMIT_DAYS.availableTimes);
-    const kept = hit ? hit.kept : await windowVersion(cache, ctx.companyId, spec, window);
     const load = async (): Promise<AvailableTimesResponse> => ({
       CompanyId: ctx.companyId,
       ServiceId: serviceId,

@@ -239,7 +239,7 @@ export async function availableTimesByDay(
  * Undefined (compute every time) when the spec is not the kept one, or when the window reaches today
  * or earlier, whose answer also changes as the clock passes each start.
  */
-export async function windowVersion(
+async function windowVersion(
   cache: AvailabilityCache,
   companyId: number,
   spec: { service: ServiceSpec; timeZone: string },
@@ -271,7 +271,7 @@ const windowKey = (availability: string, spec: { timeZone: string }, dayVersions
  * availability version has moved on, or the window does not check out with the kept spec.
  * @example const hit = await keptWindow(cache, companyId, serviceId, (spec) => normalize(spec, query, ctx), ctx.versionsRead);
  */
-export async function keptWindow<W extends NormalizedQuery>(
+async function keptWindow<W extends NormalizedQuery>(
   cache: AvailabilityCache,
   companyId: number,
   serviceId: number,
@@ -290,6 +290,31 @@ export async function keptWindow<W extends NormalizedQuery>(
   const [availability, ...dayVersions] = await cache.versionsWith(companyId, days, along);
   if (availability !== known.version || cache.entryOf(companyId, known.spec) === undefined) return undefined;
   return { spec: known.spec, window, kept: days.length ? { version: windowKey(availability, known.spec, dayVersions), dayVersions } : undefined };
+}
+
+type Spec = { service: ServiceSpec; timeZone: string };
+
+/**
+ * The service, the window of the query and, when its answer can be kept, the answer's version and
+ * its booking days' versions: from the kept spec with one read of versions (or none, when the
+ * caller's statement read them along), else the spec read (and kept) first. Undefined when the
+ * company has no such service; `windowOf` throws the query's 400.
+ * @example const read = await readWindow(cache, db, companyId, serviceId, (spec) => normalize(spec, query, ctx), ctx.versionsRead);
+ */
+export async function readWindow<W extends NormalizedQuery>(
+  cache: AvailabilityCache,
+  db: Db,
+  companyId: number,
+  serviceId: number,
+  windowOf: (spec: Spec) => W,
+  along?: VersionsReadAlong,
+): Promise<{ spec: Spec; window: W; kept: { version: string; dayVersions: string[] } | undefined } | undefined> {
+  const hit = await keptWindow(cache, companyId, serviceId, windowOf, along);
+  if (hit) return hit;
+  const spec = await cache.spec(db, companyId, serviceId);
+  if (!spec) return undefined;
+  const window = windowOf(spec);
+  return { spec, window, kept: await windowVersion(cache, companyId, spec, window) };
 }
 
 /**
