@@ -32,21 +32,31 @@ function toQuery(text: string, params: readonly SqlParam[]): pg.QueryConfig {
 }
 
 function wrap(runner: Queryable, pool: pg.Pool, inTx: boolean, url: string): Db {
+  // A transaction's connection takes one statement at a time: statements asked for side by side
+  // (Promise.all in code shared with pool reads) wait their turn here, as node-postgres would
+  // queue them itself (deprecated; pg 9 refuses a second statement while one runs).
+  let last: Promise<unknown> = Promise.resolve();
+  const send = (q: pg.QueryConfig | string): Promise<pg.QueryResult> => {
+    if (!inTx) return runner.query(q);
+    const next = last.then(() => runner.query(q));
+    last = next.catch(() => undefined);
+    return next;
+  };
   const db: Db = {
     kind: 'postgres',
     async query<T>(text: string, params: readonly SqlParam[] = []) {
-      const res = await runner.query(toQuery(text, params));
+      const res = await send(toQuery(text, params));
       return res.rows as T[];
     },
     async one<T>(text: string, params: readonly SqlParam[] = []) {
-      const res = await runner.query(toQuery(text, params));
+      const res = await send(toQuery(text, params));
       return res.rows[0] as T | undefined;
     },
     async exec(text: string) {
-      await runner.query(text);
+      await send(text);
     },
     async execRows(text: string) {
-      const res: pg.QueryResult | pg.QueryResult[] = await runner.query(text);
+      const res: pg.QueryResult | pg.QueryResult[] = await send(text);
       return (Array.isArray(res) ? res : [res]).flatMap((r) => r.rows as Record<string, unknown>[]);
     },
     async tx<T>(fn: (db: Db) => Promise<T>, options?: { serializable?: boolean }) {
