@@ -109,6 +109,37 @@ describe('outbox', () => {
     expect(calls).toHaveLength(3);
   });
 
+  it('works through a backlog in batches without waiting a poll per job, settling each job on its own', async () => {
+    const { db, drop } = await freshDb();
+    cleanups.push(drop);
+    const calls = new Map<number, number>();
+    const handler = async (payload: Record<string, unknown>) => {
+      const n = Number(payload.n);
+      calls.set(n, (calls.get(n) ?? 0) + 1);
+      if (n === 7) throw new Error('job 7 failed');
+    };
+    const retry = { maxAttempts: 2, retryDelaySeconds: 1 };
+    // One process queues 45 jobs and stops before any worker takes one.
+    const sender = new JobQueue(db);
+    sender.work('backlog', handler, retry);
+    await sender.start({ workers: false });
+    await db.tx(async (tx) => {
+      for (let n = 1; n <= 45; n++) await sender.send(tx, 'backlog', { n });
+    });
+    await sender.stop();
+    // The next one polls every minute: a job per poll would leave 44 waiting for 44 minutes.
+    const worker = new JobQueue(db, { pollSeconds: 60 });
+    worker.work('backlog', handler, retry);
+    cleanups.push(() => worker.stop());
+    await worker.start();
+    const states = async () =>
+      Object.fromEntries((await db.query<{ state: string; n: number }>("select state, count(*)::int as n from pgboss.job where name = 'backlog' group by state")).map((r) => [r.state, r.n]));
+    await vi.waitFor(async () => expect(await states()).toEqual({ completed: 44, retry: 1 }), { timeout: 15_000, interval: 100 });
+    // Every job ran once; the one that threw waits for its retry alone, the batch around it is done.
+    expect(calls.size).toBe(45);
+    expect([...calls.values()].every((c) => c === 1)).toBe(true);
+  });
+
   it('delivers exactly once what was committed before the process died, when the next one starts', async () => {
     const store = await durableDb();
     cleanups.push(() => store.drop());
