@@ -131,9 +131,9 @@ export async function insertBooking(db: Db, b: NewBookingRow): Promise<number> {
   return row!.id;
 }
 
-/** Replaces a booking's quantity lines. */
-export async function writeQuantities(db: Db, companyId: number, bookingId: number, lines: readonly QuantityLine[]): Promise<void> {
-  await db.query('delete from booking_quantities where booking_id = $1 and company_id = $2', [bookingId, companyId]);
+/** Replaces a booking's quantity lines (`fresh`: a booking just inserted, which has none to delete). */
+export async function writeQuantities(db: Db, companyId: number, bookingId: number, lines: readonly QuantityLine[], fresh = false): Promise<void> {
+  if (!fresh) await db.query('delete from booking_quantities where booking_id = $1 and company_id = $2', [bookingId, companyId]);
   if (!lines.length) return;
   await db.query(
     `insert into booking_quantities (company_id, booking_id, price_id, quantity, price_minor, price_before_rebate_minor, vat_minor, vat, category, price_text, occupies_spot, sort_order)
@@ -144,9 +144,9 @@ export async function writeQuantities(db: Db, companyId: number, bookingId: numb
   );
 }
 
-/** Replaces a booking's resources (booking_resources keeps bookings.resource_ids by trigger) and its allocations. */
-export async function writeResources(db: Db, companyId: number, bookingId: number, resources: readonly { resourceTypeId: number; resourceId: number }[]): Promise<void> {
-  await db.query('delete from booking_resources where booking_id = $1 and company_id = $2', [bookingId, companyId]);
+/** Replaces a booking's resources (booking_resources keeps bookings.resource_ids by trigger) and its allocations (`fresh`: a booking just inserted, with none). */
+export async function writeResources(db: Db, companyId: number, bookingId: number, resources: readonly { resourceTypeId: number; resourceId: number }[], fresh = false): Promise<void> {
+  if (!fresh) await db.query('delete from booking_resources where booking_id = $1 and company_id = $2', [bookingId, companyId]);
   if (resources.length) {
     await db.query(
       `insert into booking_resources (company_id, booking_id, resource_type_id, resource_id)
@@ -154,7 +154,7 @@ export async function writeResources(db: Db, companyId: number, bookingId: numbe
       [companyId, bookingId, resources.map((r) => r.resourceTypeId), resources.map((r) => r.resourceId)],
     );
   }
-  await syncAllocations(db, companyId, bookingId);
+  await syncAllocations(db, companyId, bookingId, fresh);
 }
 
 /**
@@ -163,8 +163,8 @@ export async function writeResources(db: Db, companyId: number, bookingId: numbe
  * constraint then refuses any other blocking allocation of the resource that overlaps
  * (exclusion_violation, 23P01), whichever check ran before.
  */
-export async function syncAllocations(db: Db, companyId: number, bookingId: number): Promise<void> {
-  await db.query('delete from booking_allocations where booking_id = $1 and company_id = $2', [bookingId, companyId]);
+export async function syncAllocations(db: Db, companyId: number, bookingId: number, fresh = false): Promise<void> {
+  if (!fresh) await db.query('delete from booking_allocations where booking_id = $1 and company_id = $2', [bookingId, companyId]);
   await db.query(
     `insert into booking_allocations (company_id, booking_id, resource_id, during, blocks)
      select b.company_id, b.id, br.resource_id, tstzrange(b.starts_at, b.ends_at, '[)'), st.holds_slot and s.total_spots <= 1

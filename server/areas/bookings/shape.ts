@@ -55,8 +55,10 @@ export async function writeShape(
   placed: { spec: CheckRequest['spec']; interval: CheckRequest['interval']; calculation: Priced['calculation']; resourceRows: ResourceRow[] },
   record: { customerId: number | null; serviceId: number; event: string; before: Record<string, unknown> | null; eventKind: BookingEventKind },
 ): Promise<void> {
-  await writeQuantities(tx, ctx.companyId, bookingId, quantityLines(placed.calculation.lines));
-  await onOverlap(tx, ctx, placed.spec, placed.interval, placed.resourceRows.map((r) => r.resourceId), () => writeResources(tx, ctx.companyId, bookingId, placed.resourceRows));
+  // A booking just created has no lines, resources or allocations to replace.
+  const fresh = record.eventKind === 'created';
+  await writeQuantities(tx, ctx.companyId, bookingId, quantityLines(placed.calculation.lines), fresh);
+  await onOverlap(tx, ctx, placed.spec, placed.interval, placed.resourceRows.map((r) => r.resourceId), () => writeResources(tx, ctx.companyId, bookingId, placed.resourceRows, fresh));
   await port('consumeCodes')(tx, ctx.companyId, planConsumption(placed.calculation.applied, bookingId), { customerId: record.customerId, serviceId: record.serviceId, userId: ctx.userId });
   await logChange(tx, ctx, bookingId, record.event, record.before);
   await emitBookingEvent(tx, { kind: record.eventKind, companyId: ctx.companyId, bookingId });

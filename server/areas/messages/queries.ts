@@ -17,6 +17,8 @@ export interface BookingContact {
   sendSmsReminder: boolean;
   lang: Lang;
   reminderHoursBefore: number;
+  /** The booking's latest log entry id (0 without one): a change's messages are keyed by it. */
+  logSeq: number;
 }
 
 interface ContactRow {
@@ -33,6 +35,7 @@ interface ContactRow {
   send_sms_reminder: boolean;
   country_id: string;
   reminder_hours_before: number | null;
+  log_seq: string | number | null;
 }
 
 /** One booking of one company as sending sees it (undefined when there is none). */
@@ -40,7 +43,8 @@ export async function loadContact(db: Db, companyId: number, bookingId: number):
   const row = await db.one<ContactRow>(
     `select b.id, b.company_id, b.service_id, b.status_id, b.starts_at, b.customer_email, b.customer_phone,
             b.send_email_confirmation, b.send_sms_confirmation, b.send_email_reminder, b.send_sms_reminder,
-            c.country_id, ms.reminder_hours_before
+            c.country_id, ms.reminder_hours_before,
+            (select max(l.id) from booking_log l where l.company_id = b.company_id and l.booking_id = b.id) as log_seq
        from bookings_view b join companies c on c.id = b.company_id left join message_settings ms on ms.company_id = b.company_id
       where b.company_id = $1 and b.id = $2`,
     [companyId, bookingId],
@@ -60,6 +64,7 @@ export async function loadContact(db: Db, companyId: number, bookingId: number):
     sendSmsReminder: row.send_sms_reminder,
     lang: languageOfCountry(row.country_id),
     reminderHoursBefore: row.reminder_hours_before ?? 24,
+    logSeq: Number(row.log_seq ?? 0),
   };
 }
 

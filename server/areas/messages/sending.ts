@@ -39,8 +39,7 @@ export interface QueuedMessage {
  * after the commit, once per key. Answers the log entry's id, or null when the key was used already.
  */
 export async function queueMessage(app: FastifyInstance, tx: Db, m: QueuedMessage): Promise<number | null> {
-  const used = await tx.one('select 1 from outbox where company_id = $1 and key = $2', [m.companyId, m.key]);
-  if (used) return null;
+  // A key used before (rare: the outbox refuses it) takes back the log entry written for it.
   const log = await tx.one<{ id: number | string }>(
     `insert into message_log (company_id, booking_id, template_id, type_id, send_method_id, language, receiver, subject, body, resend_of)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
@@ -101,8 +100,7 @@ export function bookingEventHandler(app: FastifyInstance) {
     await ensureDefaultTemplates(tx, event.companyId);
     const contact = await loadContact(tx, event.companyId, event.bookingId);
     if (!contact) return;
-    const seq = await tx.one<{ n: string | number | null }>('select max(id) as n from booking_log where company_id = $1 and booking_id = $2', [event.companyId, event.bookingId]);
-    const eventKey = `booking:${event.bookingId}:${event.kind}:${seq?.n ?? 0}`;
+    const eventKey = `booking:${event.bookingId}:${event.kind}:${contact.logSeq}`;
     if (typeId) {
       const chose = event.kind === 'canceled' || event.kind === 'declined';
       const email = chose && event.sendEmail !== undefined ? event.sendEmail : contact.sendEmailConfirmation;
