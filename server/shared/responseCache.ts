@@ -44,7 +44,7 @@ export class ResponseCache {
 
   /**
    * The route's answer to this request: the kept one when current, else `load()` serialised with
-   * the route's response schema (and kept). The key is the caller's company, language, time zone
+   * the route's response schema (and kept; a `load` that answers bytes has serialised them itself). The key is the caller's company, language, time zone
    * and the query string as sent. A route whose answer rests on more than one scope passes the
    * `version` it read itself (read before loading, like the scope's).
    */
@@ -63,7 +63,7 @@ export class ResponseCache {
     // Requests that miss together share one load (the first one's), so an edit does not set off 32.
     const shared = this.loading.get(key);
     if (shared?.version === version) return shared.body;
-    const body = load().then((value) => Buffer.from(String(reply.serialize(value))));
+    const body = load().then((value) => (Buffer.isBuffer(value) ? value : Buffer.from(String(reply.serialize(value)))));
     const loading = { version, body };
     this.loading.set(key, loading);
     try {

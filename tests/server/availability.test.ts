@@ -37,7 +37,11 @@ async function weekdaySchedule(serviceId: number, extra: Record<string, unknown>
 async function times(serviceId: number, query: string, token?: string): Promise<AvailableTime[]> {
   const res = await server.api({ method: 'GET', url: `/api/services/${serviceId}/availabletimes?${query}`, token });
   expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
   const body = res.json() as AvailableTimesResponse;
+  // The answer is put together from each day's JSON: it must read as one compact JSON document.
+  expect(res.body).toBe(JSON.stringify(body));
+  expect(Object.keys(body)).toEqual(['CompanyId', 'ServiceId', 'Times']);
   expect(body).toMatchObject({ CompanyId: companyId, ServiceId: serviceId });
   return body.Times;
 }

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
-import type { AvailableTimesResource, AvailableTimesResponse, NextFreeTimeResponse } from '../../../schema/availability';
+import type { AvailableTime, AvailableTimesResource, NextFreeTimeResponse } from '../../../schema/availability';
 import type { AvailableTimesRequest, NextFreeTimeRequest } from '../../../schema/scheduling';
 import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
@@ -93,6 +93,30 @@ function normalize(spec: Spec, query: AvailabilityQuery, ctx: CallerContext): No
   return result.value;
 }
 
+/** The response schema of one day's times (compiled once per route by fast-json-stringify). */
+const DAY_TIMES = { type: 'array', items: ref('AvailableTime') };
+/** Each day's times as JSON, kept as long as the (kept) array they were made of. */
+const dayJson = new WeakMap<AvailableTime[], string>();
+
+/**
+ * The AvailableTimesResponse as sent, from the times of each day: a day kept from an earlier answer
+ * is not serialised again, so after a booking write only the days it changed are.
+ */
+function timesBody(reply: FastifyReply, companyId: number, serviceId: number, days: AvailableTime[][]): Buffer {
+  const serialize = reply.compileSerializationSchema(DAY_TIMES);
+  const items: string[] = [];
+  for (const day of days) {
+    if (!day.length) continue;
+    let json = dayJson.get(day);
+    if (json === undefined) {
+      json = serialize(day as unknown as Record<string, unknown>).slice(1, -1);
+      dayJson.set(day, json);
+    }
+    items.push(json);
+  }
+  return Buffer.from(`{"CompanyId":${companyId},"ServiceId":${serviceId},"Times":[${items.join(',')}]}`);
+}
+
 /** GET /services/{Id}/availabletimes and /services/{Id}/nextfreetime. */
 export default async function availabilityArea(app: FastifyInstance): Promise<void> {
   const cache = new AvailabilityCache(app.versions);
@@ -129,12 +153,10 @@ export default async function availabilityArea(app: FastifyInstance): Promise<vo
     if (!read) throw ApiError.notFound('Service', serviceId);
     const { spec, window, kept } = read;
     checkRangeDays(q.From, q.To, RANGE_LIMIT_DAYS.availableTimes);
-    const load = async (): Promise<AvailableTimesResponse> => ({
-      CompanyId: ctx.companyId,
-      ServiceId: serviceId,
-      Times: await availableTimesByDay(cache, app.db, ctx.companyId, spec, query, window, ctx.lang, kept?.dayVersions),
-    });
-    return kept === undefined ? load() : answers.answer(request, reply, load, kept.version);
+    const load = async (): Promise<Buffer> => timesBody(reply, ctx.companyId, serviceId, await availableTimesByDay(cache, app.db, ctx.companyId, spec, query, window, ctx.lang, kept?.dayVersions));
+    if (kept !== undefined) return answers.answer(request, reply, load, kept.version);
+    reply.type('application/json; charset=utf-8');
+    return load();
   });
 
   serviceRoute<NextFreeTimeRequest, NextFreeTimeResponse>('nextfreetime', ['NextFreeTimeRequest', 'NextFreeTimeResponse'], async (q, spec, ctx, serviceId) => {

@@ -160,8 +160,10 @@ const daysCovering = (from: Instant, to: Instant): number[] => {
  * before and after) and the date of today stay the same (slots are
  * split by their start, and `now` only hides today's past starts and moves the schedules' horizon
  * by whole days). Other days are computed on the cached calendar. Stops with 400 (To) beyond
- * MAX_AVAILABLE_TIMES entries, yielding to other requests between days.
- * @example const times = await availableTimesByDay(cache, db, companyId, spec, query, window, 'en');
+ * MAX_AVAILABLE_TIMES entries, yielding to other requests between days. Answers the times of each
+ * local day in order; a kept day's are the very array answered before (so what was made of it, its
+ * JSON, can be kept with it).
+ * @example const times = (await availableTimesByDay(cache, db, companyId, spec, query, window, 'en')).flat();
  */
 export async function availableTimesByDay(
   cache: AvailabilityCache,
@@ -172,7 +174,7 @@ export async function availableTimesByDay(
   window: NormalizedQuery,
   lang: Lang,
   dayVersions?: string[],
-): Promise<AvailableTime[]> {
+): Promise<AvailableTime[][]> {
   const clock = ZoneClock.of(spec.timeZone);
   const now = Date.now();
   const today = clock.format(now).slice(0, 10);
@@ -205,7 +207,7 @@ export async function availableTimesByDay(
   const missing = missingPieces.length;
   if (entry && missing > 0 && missing <= 3) await cache.bookingDays(db, companyId, spec, [...new Set(missingPieces.flatMap((p) => daysCovering(p.from, p.to + span)))].sort((a, b) => a - b), known);
   let whole: AvailabilityData | undefined;
-  const times: AvailableTime[] = [];
+  const parts: AvailableTime[][] = [];
   let total = 0;
   for (const [i, p] of pieces.entries()) {
     const keep = entry !== undefined && p.whole && p.day > today;
@@ -222,14 +224,12 @@ export async function availableTimesByDay(
         entry.answers.set(keyOf(p), { versions: versionsFor(p), today, times: part });
       }
     }
-    for (const time of part) {
-      total += weight(time);
-      times.push(time);
-    }
+    for (const time of part) total += weight(time);
+    parts.push(part);
     if (total > MAX_AVAILABLE_TIMES) throw ApiError.field(400, 'To', schedulingKey('TooManyTimes'), { limit: MAX_AVAILABLE_TIMES });
     if (i < pieces.length - 1 && !kept) await new Promise((resolve) => setImmediate(resolve));
   }
-  return times;
+  return parts;
 }
 
 /**
