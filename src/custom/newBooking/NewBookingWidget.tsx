@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, AlertTitle, Box, Button, CircularProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Alert, AlertTitle, Box, Button, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import { useQueryClient } from '@tanstack/react-query';
 import { BooleanInput, Form, SelectInput, TextInput, maxLength, useLocale, useNotify, useTranslate } from 'react-admin';
@@ -25,7 +25,6 @@ import {
   type RepeatBookingFailure,
   type RepeatBookingResponse,
 } from './types';
-
 import {
   useServices,
   useBookingSettings,
@@ -39,20 +38,7 @@ import {
 import { RepeatInputs } from './RepeatInputs';
 import { DEFAULTS, type NewBookingValues } from './values';
 import { linkedChoice } from './linkedChoice';
-
-type Heading = 'h2' | 'h3';
-
-function Section({ title, heading, children }: { title: string; heading: Heading; children: ReactNode }) {
-  const translate = useTranslate();
-  return (
-    <Paper component="section" variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, display: 'grid', gap: 1.5, minWidth: 0 }}>
-      <Typography variant="h6" component={heading}>
-        {translate(title)}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
+import { Section, type Heading } from './Section';
 
 export interface NewBookingWidgetProps {
   /** Level of the section headings: h2 on a page of its own, h3 inside a tab under the page's heading. */
