@@ -24,6 +24,12 @@ export interface VersionsReadAlong {
   values: readonly string[];
 }
 
+/** The folded total and the pending change rows of each scope, in order, as a jsonb array of pairs (one snapshot). */
+const versionsSql = (company: string, scopes: string): string =>
+  `(select coalesce(jsonb_agg(jsonb_build_array(coalesce(t.folded, 0), (select count(*) from data_changes d where d.company_id = ${company} and d.scope = s.scope)) order by s.n), '[]'::jsonb)
+      from unnest(${scopes}::text[]) with ordinality as s(scope, n)
+      left join data_change_totals t on t.company_id = ${company} and t.scope = s.scope)`;
+
 interface Slot {
   /** The read under way, if any. */
   running?: Promise<bigint>;
@@ -98,15 +104,8 @@ export class DataVersions {
   async readMany(companyId: number, scopes: readonly DataScope[], along?: VersionsReadAlong): Promise<string[]> {
     if (this.live) return scopes.map((scope) => `h${this.heardCount.get(`${companyId}:${scope}`) ?? 0n}`);
     if (along && along.companyId === companyId && along.scopes.length === scopes.length && along.scopes.every((scope, i) => scope === scopes[i])) return [...along.values];
-    const rows = await this.db.query<{ folded: string | number; pending: string | number }>(
-      `select coalesce(t.folded, 0) as folded,
-              (select count(*) from data_changes d where d.company_id = $1 and d.scope = s.scope) as pending
-         from unnest($2::text[]) with ordinality as s(scope, n)
-         left join data_change_totals t on t.company_id = $1 and t.scope = s.scope
-        order by s.n`,
-      [companyId, [...scopes]],
-    );
-    return this.settle(companyId, scopes, rows);
+    const row = await this.db.one<{ read: [string | number, string | number][] }>(`select ${versionsSql('$1::int', '$2')} as read`, [companyId, [...scopes]]);
+    return this.settle(companyId, scopes, row!.read);
   }
 
   /**
@@ -116,21 +115,18 @@ export class DataVersions {
    * @example `select u.id, ${versions.alongSql('u.company_id', '$4')} as versions from users u …`
    */
   alongSql(company: string, scopes: string): string | undefined {
-    if (this.live) return undefined;
-    return `(select coalesce(jsonb_agg(jsonb_build_array(coalesce(t.folded, 0), (select count(*) from data_changes d where d.company_id = ${company} and d.scope = s.scope)) order by s.n), '[]'::jsonb)
-               from unnest(${scopes}::text[]) with ordinality as s(scope, n)
-               left join data_change_totals t on t.company_id = ${company} and t.scope = s.scope)`;
+    return this.live ? undefined : versionsSql(company, scopes);
   }
 
   /** What `alongSql` read for these scopes, as readMany answers them (folding scopes whose change rows have gathered). */
   readAlong(companyId: number, scopes: readonly DataScope[], read: readonly [string | number, string | number][]): VersionsReadAlong {
-    return { companyId, scopes, values: this.settle(companyId, scopes, read.map(([folded, pending]) => ({ folded, pending }))) };
+    return { companyId, scopes, values: this.settle(companyId, scopes, read) };
   }
 
   /** Versions from read totals and pending change rows, folding a scope whose rows have gathered. */
-  private settle(companyId: number, scopes: readonly DataScope[], rows: readonly { folded: string | number; pending: string | number }[]): string[] {
-    return rows.map((row, i) => {
-      const pending = BigInt(row.pending);
+  private settle(companyId: number, scopes: readonly DataScope[], rows: readonly (readonly [string | number, string | number])[]): string[] {
+    return rows.map(([folded, pendingRows], i) => {
+      const pending = BigInt(pendingRows);
       const slot = this.slots.get(`${companyId}:${scopes[i]}`);
       if (pending >= FOLD_MANY_AT && !slot?.folding) {
         const s: Slot = slot ?? {};
@@ -143,7 +139,7 @@ export class DataVersions {
             if (!s.running && !s.queued) this.slots.delete(`${companyId}:${scopes[i]}`);
           });
       }
-      return String(BigInt(row.folded) + pending);
+      return String(BigInt(folded) + pending);
     });
   }
 

@@ -13,9 +13,8 @@ import {
   type AvailabilityData,
   type AvailabilityQuery,
   type NormalizedQuery,
-  type ServiceSpec,
 } from '../../../domain/availability';
-import { AvailabilityCache, availableTimesByDay, keptWindowScopes, readWindow } from './availabilityCache';
+import { AvailabilityCache, availableTimesByDay, keptWindowScopes, readWindow, type Spec } from './availabilityCache';
 import { ResponseCache } from '../../shared/responseCache';
 import { availabilityError, withEngineErrors } from './availabilityData';
 import { checkRangeDays } from './references';
@@ -79,7 +78,6 @@ function engineQuery(q: AvailableTimesRequest | NextFreeTimeRequest, from: strin
   };
 }
 
-type Spec = { service: ServiceSpec; timeZone: string };
 
 async function serviceSpec(cache: AvailabilityCache, db: Db, ctx: CallerContext, serviceId: number): Promise<Spec> {
   const spec = await cache.spec(db, ctx.companyId, serviceId);

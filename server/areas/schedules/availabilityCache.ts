@@ -32,6 +32,9 @@ const MAX_ENTRIES = 200;
 /** Booking days kept per calendar beyond the window asked for. */
 const MAX_DAYS = 400;
 
+/** A service as the engine sees it, with its company's zone. */
+export type Spec = { service: ServiceSpec; timeZone: string };
+
 /** Versions of UTC booking days read earlier, by day number; undefined for a day not read. */
 export type KnownVersions = (day: number) => string | undefined;
 
@@ -291,8 +294,6 @@ async function keptWindow<W extends NormalizedQuery>(
   if (availability !== known.version || cache.entryOf(companyId, known.spec) === undefined) return undefined;
   return { spec: known.spec, window, kept: days.length ? { version: windowKey(availability, known.spec, dayVersions), dayVersions } : undefined };
 }
-
-type Spec = { service: ServiceSpec; timeZone: string };
 
 /**
  * The service, the window of the query and, when its answer can be kept, the answer's version and
