@@ -90,7 +90,8 @@ interface UserRow {
  * The administrator a verified token names, read on every request in one indexed query (users by
  * subject, their roles by user_roles' primary key, and whether the token was revoked): deleting or deactivating an administrator or
  * changing their roles takes effect on their very next request, in every server process. Nothing
- * about the caller is kept between requests.
+ * about the caller that decides access is kept between requests (only a guess of their company, to
+ * pick the data versions a route reads along; the versions are read for the company the row names).
  */
 const callerSql = (versions = 'null') => `
   select u.id, u.company_id, u.email, u.active, c.time_zone,
