@@ -131,7 +131,8 @@ export async function runBookingBench(seconds = Number(process.env.BENCH_SECONDS
 
     // availabletimes right after a booking write: the calendar is loaded afresh each time.
     // The reads go through keep-alive connections of undici's Pool: fetch spent more CPU per
-    // 179 KB answer than the server did (about 2.5 ms), on the same two cores.
+    // 179 KB answer than the server did (about 2.5 ms), on the same two cores. Like the admin's
+    // browser, the client accepts compressed answers (about 10 KB) and decodes them.
     const client = keepAliveClient(server.baseUrl, 8);
     const timeGet = async (path: string): Promise<number> => {
       const t0 = performance.now();

@@ -3,6 +3,7 @@
  * must never get wrong: the Total, a long booking under a date filter, and free times after a
  * booking is written, moved to another day or canceled.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '../../../schema/bookings';
 import { createTestServer, type TestServer } from '../harness';
@@ -109,5 +110,45 @@ describe('free times after a booking write', () => {
     await book(server, { ServiceId: padel, CustomerId: seed.customerId, From: at });
     const after = await Promise.all(Array.from({ length: 6 }, ask));
     for (const res of after) expect((res.json() as { Times: { From: string; FreeSpots: number }[] }).Times.find((t) => t.From === at)?.FreeSpots ?? 0).toBe(free - 1);
+  });
+
+  it('a browser gets the month compressed (br, else gzip) once it is kept, the same JSON, and never from before a write', async () => {
+    const url = `/api/services/${padel}/availabletimes?From=2031-11-01T00:00:00&To=2031-11-30T23:59:00`;
+    const at = '2031-11-11T10:00:00';
+    const ask = (acceptEncoding?: string) => server.api({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+    const decoded = (res: Awaited<ReturnType<typeof ask>>): string => {
+      const coding = res.headers['content-encoding'];
+      const raw = res.rawPayload;
+      return (coding === 'br' ? brotliDecompressSync(raw) : coding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+    };
+    /** Asks until the answer comes in `coding` (it is compressed in the background after the first). */
+    const compressed = async (acceptEncoding: string, coding: string) => {
+      for (let i = 0; i < 100; i++) {
+        const res = await ask(acceptEncoding);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.headers.vary).toContain('accept-encoding');
+        if (res.headers['content-encoding'] === coding) return res;
+        expect(res.headers['content-encoding']).toBeUndefined();
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error(`never answered in ${coding}`);
+    };
+    const plain = await ask();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await compressed('gzip, deflate, br', 'br');
+    expect(decoded(br)).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(decoded(await compressed('gzip', 'gzip'))).toBe(plain.body);
+    // A coding refused with q=0 is never used.
+    expect((await ask('br;q=0, gzip;q=0')).headers['content-encoding']).toBeUndefined();
+    expect((await ask('identity')).headers['content-encoding']).toBeUndefined();
+
+    const spotsIn = (body: string) => (JSON.parse(body) as { Times: { From: string; FreeSpots: number }[] }).Times.find((t) => t.From === at)?.FreeSpots ?? 0;
+    const free = spotsIn(plain.body);
+    expect(free).toBeGreaterThan(0);
+    await book(server, { ServiceId: padel, CustomerId: seed.customerId, From: at });
+    // The kept compressed bytes belong to the old answer: the first after the write is made afresh.
+    for (let i = 0; i < 3; i++) expect(spotsIn(decoded(await ask('gzip, deflate, br')))).toBe(free - 1);
+    expect(spotsIn(decoded(await compressed('gzip, deflate, br', 'br')))).toBe(free - 1);
   });
 });
