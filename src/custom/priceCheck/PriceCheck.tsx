@@ -137,7 +137,8 @@ export function PriceCheck({ serviceId, interval, customerEmail, maxQuantity = 1
             select
             size="small"
             label={translate('newBookingForm.price')}
-            value={line.PriceId}
+            // For the one render between the prices arriving and the line taking the first of them.
+            value={available.length === 0 || available.some((p) => p.Id === line.PriceId) ? line.PriceId : ''}
             onChange={(e) => update(line.key, { PriceId: Number(e.target.value) })}
             sx={{ flex: 1, minWidth: 0 }}
           >
