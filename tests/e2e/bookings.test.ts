@@ -141,6 +141,8 @@ describe('bookings in the browser', () => {
     const { page, baseUrl } = env;
     await page.goto(`${baseUrl}/bookings-report`);
     await page.getByRole('button', { name: 'Excel' }).waitFor();
+    // The page's own title, not the list's resource name run into it ("ReportBookings").
+    expect((await page.locator('#react-admin-title').innerText()).trim()).toBe('Report');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Excel' }).click();
     expect((await download).suggestedFilename()).toBe('bookings.xlsx');

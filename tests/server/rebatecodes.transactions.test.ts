@@ -228,6 +228,28 @@ describe('usages', () => {
     expect(all.Results.some((u) => u.BookingId === 701)).toBe(true);
     expect((await server.api({ method: 'GET', url: `/api/rebatecodes/${code.Id}/usages`, token: other })).statusCode).toBe(404);
   });
+
+  it('drops a use the booking gave back, and shows the one that replaced it after a re-price', async () => {
+    const code = await create({ RebateCodeSign: 'USAGE-BACK', RebateCodeTypeId: 1, RebateCodeValue: 10, MaxNumberOfUsesPerCustomer: 5 });
+    const usages = async () =>
+      ((await server.api({ method: 'GET', url: `/api/rebatecodes/${code.Id}/usages?OrderBy=Id` })).json() as Page<RebateCodeTransaction>).Results.map((u) => [u.BookingId, u.Amount]);
+    const use = (bookingId: number, amount: number, change: 'Decrease' | 'Increase' = 'Decrease') =>
+      server.db.tx((tx) => consumeCodes(tx, companyId, [booking(code, bookingId, { Amount: amount, ChangeType: change })], { customerId: anna, serviceId: padel.Id }));
+    await use(711, 90);
+    await use(712, 40);
+    // 711 re-priced (its quantity changed): the old use given back, a new one taken.
+    await server.db.tx(async (tx) => {
+      await consumeCodes(tx, companyId, [booking(code, 711, { Amount: 90, ChangeType: 'Increase' })], { customerId: anna });
+      await consumeCodes(tx, companyId, [booking(code, 711, { Amount: 135 })], { customerId: anna, serviceId: padel.Id });
+    });
+    expect(await usages()).toEqual([[712, 40], [711, 135]]);
+    // 712 canceled: its use given back.
+    await use(712, 40, 'Increase');
+    expect(await usages()).toEqual([[711, 135]]);
+    expect((await read(code.Id)).NumberOfUsesUsed).toBe(1);
+    // The transactions report keeps every change.
+    expect((await transactions(`?RebateCodeId=${code.Id}`)).Total).toBe(5);
+  });
 });
 
 describe('consumeCodes', () => {

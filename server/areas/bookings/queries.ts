@@ -219,7 +219,7 @@ export async function snapshot(db: Db, companyId: number, bookingId: number): Pr
               'Spots', b.spots,
               'Quantities', coalesce((select json_agg(json_build_object('PriceId', q.price_id, 'Quantity', q.quantity, 'Price', q.price_minor::float8 / 100) order by q.sort_order)
                                         from booking_quantities q where q.booking_id = b.id), '[]'),
-              'ResourceIds', b.resource_ids,
+              'Resources', coalesce((select json_agg(r.name order by r.name, r.id) from resources r where r.id = any(b.resource_ids) and r.company_id = b.company_id), '[]'),
               'TotalPrice', b.total_price_minor::float8 / 100,
               'PaidAmount', b.paid_minor::float8 / 100,
               'BookedComments', b.booked_comments,

@@ -44,7 +44,7 @@ export default function BookingsReport({ embedded = false }: { embedded?: boolea
         actions={<Actions />}
         disableSyncWithLocation
         storeKey="bookings.report"
-        title={embedded ? ' ' : undefined}
+        title={false}
         empty={false}
       >
         <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('custom.bookings.tabs.bookings-report')}>

@@ -184,7 +184,16 @@ describe('booking actions', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect((removed.json() as Booking).Resources.map((r) => r.ResourceId)).toEqual([b1]);
     expect((await server.api({ method: 'DELETE', url: `/api/bookings/${created.Id}/resource?ResourceId=${b3}` })).statusCode).toBe(400);
-    expect((await logOf(created.Id)).map((l) => l.Event)).toEqual(['Created', 'ResourceChanged', 'Moved', 'ResourceAdded', 'ResourceRemoved']);
+    const log = await logOf(created.Id);
+    expect(log.map((l) => l.Event)).toEqual(['Created', 'ResourceChanged', 'Moved', 'ResourceAdded', 'ResourceRemoved']);
+    // The log names the resources, as they were called then, not by number.
+    expect(log.map((l) => [l.Before?.Resources, l.After?.Resources])).toEqual([
+      [undefined, ['Bana 1']],
+      [['Bana 1'], ['Bana 3']],
+      [['Bana 3'], ['Bana 1']],
+      [['Bana 1'], ['Bana 1', 'Bana 3']],
+      [['Bana 1', 'Bana 3'], ['Bana 1']],
+    ]);
   });
 
   it('move: AllowBookingOutsideSchedules moves to another resource off the schedule in one call, never over another booking', async () => {
