@@ -10,7 +10,9 @@ import { compilePattern, MAX_PATTERN_VALUE_LENGTH } from '../../domain/patterns'
 export function customFieldValidators(field: Pick<CustomField, 'IsMandatory' | 'MandatoryErrorMessage' | 'RegExId' | 'RegExErrorMessage' | 'MaxLength' | 'DataType'>): Validator[] {
   const list: Validator[] = [];
   if (field.IsMandatory) {
-    list.push((value: unknown) => (value == null || String(value).trim() === '' ? field.MandatoryErrorMessage || 'ra.validation.required' : undefined));
+    const mandatory = (value: unknown) => (value == null || String(value).trim() === '' ? field.MandatoryErrorMessage || 'ra.validation.required' : undefined);
+    // As react-admin's required() is marked: the input shows its asterisk.
+    list.push(Object.assign(mandatory, { isRequired: true }));
   }
   if (field.RegExId) {
     const re = compilePattern(field.RegExId);

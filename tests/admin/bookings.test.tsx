@@ -198,6 +198,24 @@ describe('booking page', () => {
     expect(screen.getByRole('dialog', { name: 'Change quantity' })).toBeInTheDocument();
   });
 
+  it('stops the quantity steppers at what one booking of the service may take', async () => {
+    server.use(
+      http.get(`${API}/services`, () =>
+        HttpResponse.json({ Offset: 0, Total: 1, Results: [{ Id: 3, Name: 'Padel', GroupBooking: { Active: true, Min: 1, Max: 3 }, MultipleResource: { Active: false, Min: 1, Max: 1 } }] }),
+      ),
+    );
+    renderBookings('/bookings/1', pages);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change quantity' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change quantity' });
+    const more = within(dialog).getByRole('button', { name: 'More: Adult' });
+    await waitFor(() => expect(more).toBeEnabled());
+    fireEvent.click(more);
+    expect(within(dialog).getByRole('spinbutton', { name: 'Adult' })).toHaveValue(3);
+    await waitFor(() => expect(more).toBeDisabled());
+    fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Adult' }), { target: { value: '25' } });
+    expect(within(dialog).getByRole('spinbutton', { name: 'Adult' })).toHaveValue(3);
+  });
+
   it('approves a reserved booking, and answers the door-code resync with the server message', async () => {
     rows = [booking(1, { StatusId: 3 })];
     server.use(

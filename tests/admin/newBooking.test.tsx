@@ -407,6 +407,9 @@ describe('the new-booking widget', () => {
     await chooseAnna();
     await book();
     expect(screen.getByText('Say your level')).toBeInTheDocument();
+    // A mandatory field is marked with an asterisk, as First name and Last name are.
+    const level = screen.getByRole('textbox', { name: 'Level' });
+    expect(document.querySelector(`label[for="${level.id}"]`)?.textContent).toMatch(/^Level\s*\*$/);
     fireEvent.change(screen.getByRole('textbox', { name: 'Level' }), { target: { value: 'D' } });
     await book();
     expect(screen.getByText('Level is A, B or C')).toBeInTheDocument();

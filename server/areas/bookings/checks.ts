@@ -192,8 +192,8 @@ export function checkSpots(spots: number, service: ServiceRow): void {
   const group = service.group_booking?.Active ? service.group_booking : null;
   const max = group ? Number(group.Max ?? 1) : 1;
   const min = group ? Number(group.Min ?? 1) : 1;
-  if (spots > max) throw ApiError.field(400, 'Quantities', 'LessThanOrEqual', { limit: max });
-  if (spots < min) throw ApiError.field(400, 'Quantities', 'GreaterThanOrEqual', { limit: min });
+  if (spots > max) throw ApiError.field(400, 'Quantities', bookingKey('QuantityOverServiceMax'), { limit: max });
+  if (spots < min) throw ApiError.field(400, 'Quantities', bookingKey('QuantityUnderServiceMin'), { limit: min });
 }
 
 /** The customer a booking is for: an existing one of the company, or a new one created now. */

@@ -30,6 +30,8 @@ import { useProfile } from '../../auth/profile';
 import { Picker } from '../../common/inputs/DateTimeInputs';
 import { apiErrorInfo, useApi } from '../../common/api';
 import { useBookingAction } from './useBookingAction';
+import { useService } from '../newBooking/serviceData';
+import { maxQuantityOf } from '../priceCheck/ServicePriceCheck';
 
 type DialogKind = 'decline' | 'cancel' | 'quantity' | 'time' | 'receipt';
 
@@ -60,13 +62,23 @@ function ActionDialog({ title, children, onClose, onConfirm, confirm, disabled, 
   );
 }
 
-/** Quantities with steppers, never below 0 (spec core.md §4); the server re-checks the free spots. */
+/**
+ * Quantities with steppers, never below 0 and together never above what the service lets one booking
+ * take (spec core.md §4: steppers disabled at min and max); the server re-checks the free spots.
+ */
 function QuantityDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
   const api = useApi();
   const translate = useTranslate();
   const { run, busy } = useBookingAction(booking.Id);
+  const service = useService(booking.ServiceId);
+  const most = service.data ? maxQuantityOf(service.data) : Infinity;
   const [values, setValues] = useState(() => Object.fromEntries((booking.Quantities ?? []).map((q) => [q.Id, q.Quantity])));
-  const set = (id: number, value: number) => setValues((v) => ({ ...v, [id]: Math.max(0, Number.isFinite(value) ? Math.floor(value) : 0) }));
+  const total = Object.values(values).reduce((sum, n) => sum + n, 0);
+  const set = (id: number, value: number) =>
+    setValues((v) => {
+      const others = Object.entries(v).reduce((sum, [key, n]) => (Number(key) === id ? sum : sum + n), 0);
+      return { ...v, [id]: Math.max(0, Math.min(most - others, Number.isFinite(value) ? Math.floor(value) : 0)) };
+    });
   const save = async () => {
     const ok = await run(
       () => bookingActions.quantity(api, booking.Id, (booking.Quantities ?? []).map((q) => ({ PriceId: q.PriceId ?? 0, Quantity: values[q.Id] ?? q.Quantity }))),
@@ -91,10 +103,10 @@ function QuantityDialog({ booking, onClose }: { booking: Booking; onClose: () =>
                 size="small"
                 value={value}
                 onChange={(e) => set(q.Id, Number(e.target.value))}
-                slotProps={{ htmlInput: { min: 0, inputMode: 'numeric' } }}
+                slotProps={{ htmlInput: { min: 0, max: Number.isFinite(most) ? most - (total - value) : undefined, inputMode: 'numeric' } }}
                 sx={{ width: 140 }}
               />
-              <IconButton aria-label={translate('custom.bookings.actions.more', { name: label })} onClick={() => set(q.Id, value + 1)}>
+              <IconButton aria-label={translate('custom.bookings.actions.more', { name: label })} onClick={() => set(q.Id, value + 1)} disabled={total >= most}>
                 <AddIcon />
               </IconButton>
             </Stack>

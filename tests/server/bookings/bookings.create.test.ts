@@ -110,6 +110,15 @@ describe('POST /bookings', () => {
     expect(fieldsOf(res)).toEqual(['Quantities']);
     expect(errorOf(res).Message).toContain('2');
   });
+
+  it('says in the caller\'s language how many spots one booking of the service can take', async () => {
+    const payload = { ServiceId: yoga, CustomerId: seed.customerId, From: '2030-03-06T17:00:00', Quantities: [{ PriceId: adult, Quantity: 21 }] };
+    const en = await server.api({ method: 'POST', url: '/api/bookings', payload });
+    expect(en.statusCode, en.body).toBe(400);
+    expect(errorOf(en).Errors).toEqual([expect.objectContaining({ FieldName: 'Quantities', Message: 'A booking of this service can take at most 20 spots.' })]);
+    const sv = await server.api({ method: 'POST', url: '/api/bookings', payload, headers: { 'x-language': 'sv' } });
+    expect(errorOf(sv).Errors[0].Message).toBe('En bokning av tjänsten kan ta högst 20 platser.');
+  });
 });
 
 describe('a person and a room together', () => {
