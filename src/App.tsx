@@ -33,6 +33,7 @@ import { RedirectToDashboard, shellRoutes } from './shell/routes';
 import { UNPADDED_PATHS } from './shell/screens';
 import { ShellContext, type ShellConfig } from './shell/ShellContext';
 import { theme } from './shell/theme';
+import { MuiLocale } from './shell/MuiLocale';
 import { EmbedsProvider } from './common/embeds';
 import { customPages, declarations, embeds, publicPages, sidebar } from './registry';
 import { renderResources, resourceApis } from './resources/engine/renderResources';
@@ -109,6 +110,7 @@ function BookingAdmin({ services, profile, i18nProvider }: { services: Services;
           <EmbedsProvider value={embeds}>
           <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} theme={theme} store={store}>
             <CssBaseline enableColorScheme>
+              <MuiLocale>
               <CoreAdminUI
                 disableTelemetry
                 title="app.name"
@@ -134,6 +136,7 @@ function BookingAdmin({ services, profile, i18nProvider }: { services: Services;
                 <CustomRoutes>{shellRoutes(pages.filter((p) => !p.noLayout), resourceNames)}</CustomRoutes>
               </CoreAdminUI>
               <Notification />
+              </MuiLocale>
             </CssBaseline>
           </AdminContext>
           </EmbedsProvider>

@@ -31,6 +31,10 @@ describe('an administrator runs the back office in the browser', () => {
     await expect.poll(() => page.getByRole('navigation').or(page.locator('.RaSidebar-fixed')).first().innerText(), { timeout: 15000 }).toContain('Tjänster');
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('sv');
     await env.screenshot('foundation-dashboard-sv');
+    // MUI's own words (read by screen readers) follow the interface language too.
+    await page.goto(`${env.baseUrl}/customers`);
+    await page.getByRole('navigation', { name: 'Sidnavigering' }).waitFor({ timeout: 15000 });
+    expect(await page.getByRole('navigation', { name: 'pagination navigation' }).count()).toBe(0);
   });
 
   it('creates, edits, finds and deletes a service', async () => {
