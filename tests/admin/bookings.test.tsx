@@ -173,6 +173,15 @@ describe('booking page', () => {
     expect(screen.getByText('Storgatan 1')).toBeInTheDocument();
   });
 
+  it('says None in a section whose values are all blank, instead of a lone heading', async () => {
+    rows = [booking(1, { CustomFieldValues: [{ Id: 5, Value: '' }], BookedComments: '', CommentsToCustomer: null, UnbookedComments: null })];
+    renderBookings('/bookings/1', pages);
+    for (const name of ['Custom fields', 'Comments']) {
+      const section = (await screen.findByRole('heading', { name })).closest('section')!;
+      expect(section.textContent, name).toBe(`${name}None`);
+    }
+  });
+
   it('changes the quantity and shows the success notice; the server message on failure', async () => {
     let body: unknown;
     server.use(

@@ -11,20 +11,21 @@ import { Section } from './Section';
 /** Label and value pairs. */
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   const translate = useTranslate();
+  const shown = rows.filter(([, value]) => value !== null && value !== undefined && value !== '');
+  // A section whose every value is blank says so, rather than leaving its heading alone.
+  if (!shown.length) return <Typography color="text.secondary">{translate('custom.bookings.page.none')}</Typography>;
   return (
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(120px, max-content) 1fr' }, columnGap: 2, rowGap: 0.5, m: 0 }}>
-      {rows
-        .filter(([, value]) => value !== null && value !== undefined && value !== '')
-        .map(([label, value]) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <Box component="dt" sx={{ color: 'text.secondary' }}>
-              {translate(label)}
-            </Box>
-            <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-              {value}
-            </Box>
+      {shown.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Box component="dt" sx={{ color: 'text.secondary' }}>
+            {translate(label)}
           </Box>
-        ))}
+          <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {value}
+          </Box>
+        </Box>
+      ))}
     </Box>
   );
 }
@@ -134,9 +135,6 @@ export function BookingDetails({ booking }: { booking: Booking }) {
               [f('UnbookedComments'), booking.UnbookedComments],
             ]}
           />
-          {!booking.BookedComments && !booking.CommentsToCustomer && !booking.UnbookedComments && (
-            <Typography color="text.secondary">{translate('custom.bookings.page.none')}</Typography>
-          )}
         </Section>
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3 }}>
