@@ -352,7 +352,13 @@ describe('bookings report', () => {
     const sheet = await sheetOf(saved[0]);
     expect(sheet.getRow(1).getCell(1).value).toBe('Booking');
     expect(sheet.getRow(1).getCell(2).value).toBe('Time');
-    expect(sheet.getRow(2).getCell(2).value).toMatch(/^11\/21\/2026, 2:00\s?PM$/u);
+    // Times are dates and prices numbers, so the sheet sorts and sums.
+    expect(sheet.getRow(2).getCell(2).value).toEqual(new Date(Date.UTC(2026, 10, 21, 14, 0)));
+    expect(sheet.getRow(2).getCell(2).numFmt).toBe('yyyy-mm-dd hh:mm');
+    const price = sheet.getRow(1).values as unknown[];
+    const priceColumn = price.indexOf('Total');
+    expect(sheet.getRow(2).getCell(priceColumn).value).toBe(300);
+    expect(sheet.getRow(2).getCell(priceColumn).numFmt).toBe('#,##0.00 "kr"');
     expect(sheet.rowCount).toBe(651);
   });
 
