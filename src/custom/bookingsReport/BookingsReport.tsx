@@ -50,7 +50,7 @@ export default function BookingsReport({ embedded = false }: { embedded?: boolea
         <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('custom.bookings.tabs.bookings-report')}>
           <DataTable bulkActionButtons={false} rowClick={(id) => `/bookings/${id}`}>
             <Col source="Id" label="resources.bookings.fields.Id" render={(b) => <BookingLink id={b.Id} />} />
-            <Col source="From" label="resources.bookings.fields.From" render={(b) => date(b.From)} />
+            <Col source="From" label="resources.bookings.fields.From" render={(b) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{date(b.From)}</Box>} />
             <Col source="ServiceName" label="resources.bookings.fields.ServiceName" />
             <Col source="CustomerName" label="resources.bookings.fields.CustomerName" render={(b) => bookingCustomerName(b)} />
             <Col source="Resources" disableSort label="resources.bookings.fields.Resources" render={(b) => resourceNames(b)} />
