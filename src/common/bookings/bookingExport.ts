@@ -1,5 +1,5 @@
 import { formatAmount, formatWireDate } from '../../i18n/format';
-import { bookingCustomerName, resourceNames, totalQuantity, type Booking, type BookingStatus } from './bookingTypes';
+import { bookingCustomerName, bookingPriceSign, resourceNames, totalQuantity, type Booking, type BookingStatus } from './bookingTypes';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -26,8 +26,6 @@ const DATE_TIME = 'yyyy-mm-dd hh:mm';
  */
 const sheetDate = (wire: string | null | undefined): SheetCell | null => (wire ? { value: new Date(`${wire.length === 10 ? `${wire}T00:00:00` : wire}Z`), numFmt: DATE_TIME } : null);
 
-const priceSignOf = (b: Booking) => b.PriceSign ?? b.Quantities?.[0]?.PriceSign ?? '';
-
 const COLUMNS: readonly BookingColumn[] = [
   { key: 'Id', width: 10, value: (b) => b.Id },
   { key: 'From', width: 18, value: (b, c) => formatWireDate(b.From, c.locale), sheet: (b) => sheetDate(b.From) },
@@ -41,9 +39,9 @@ const COLUMNS: readonly BookingColumn[] = [
   {
     key: 'TotalPrice',
     width: 14,
-    value: (b, c) => (b.TotalPrice == null ? '' : formatAmount(b.TotalPrice, priceSignOf(b), c.locale)),
+    value: (b, c) => (b.TotalPrice == null ? '' : formatAmount(b.TotalPrice, bookingPriceSign(b), c.locale)),
     // A number that sums, shown with its currency sign.
-    sheet: (b) => (b.TotalPrice == null ? null : { value: b.TotalPrice, numFmt: `#,##0.00${priceSignOf(b) ? ` "${priceSignOf(b).replace(/"/g, '')}"` : ''}` }),
+    sheet: (b) => (b.TotalPrice == null ? null : { value: b.TotalPrice, numFmt: `#,##0.00${bookingPriceSign(b) ? ` "${bookingPriceSign(b).replace(/"/g, '')}"` : ''}` }),
   },
   { key: 'StatusId', width: 18, value: (b, c) => c.statuses.get(b.StatusId)?.Name ?? b.StatusName ?? String(b.StatusId) },
   { key: 'CreatedDate', width: 18, value: (b, c) => (b.CreatedDate ? formatWireDate(b.CreatedDate, c.locale) : ''), sheet: (b) => sheetDate(b.CreatedDate) },

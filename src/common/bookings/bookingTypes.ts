@@ -33,3 +33,6 @@ export const resourceNames = (b: Pick<Booking, 'Resources' | 'BookedResourceType
 
 /** How many the booking is for: its spots, else the sum of its quantities. */
 export const totalQuantity = (b: Pick<Booking, 'Quantities' | 'Spots'>): number => b.Spots ?? (b.Quantities ?? []).reduce((n, q) => n + q.Quantity, 0);
+
+/** The currency sign of a booking's amounts: its own, else that of its first quantity line. */
+export const bookingPriceSign = (b: Pick<Booking, 'PriceSign' | 'Quantities'>): string => b.PriceSign ?? b.Quantities?.[0]?.PriceSign ?? '';

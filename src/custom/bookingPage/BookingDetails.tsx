@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Divider, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Link, useGetMany, useLocale, useTranslate } from 'react-admin';
-import { bookingCustomerName, type Booking } from '../../common/bookings/bookingTypes';
+import { bookingCustomerName, bookingPriceSign, type Booking } from '../../common/bookings/bookingTypes';
 import { formatRange } from '../../common/bookings/formatRange';
 import { formatAmount, formatWireDate } from '../../i18n/format';
 import { PaymentSection } from './PaymentSection';
@@ -34,7 +34,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 export function BookingDetails({ booking }: { booking: Booking }) {
   const translate = useTranslate();
   const locale = useLocale();
-  const sign = booking.PriceSign ?? booking.Quantities?.[0]?.PriceSign ?? '';
+  const sign = bookingPriceSign(booking);
   const money = (value: number | null | undefined, own?: string | null) => (value == null ? '' : formatAmount(value, own ?? sign, locale));
   const f = (key: string) => `resources.bookings.fields.${key}`;
   const address = booking.InvoiceAddress;

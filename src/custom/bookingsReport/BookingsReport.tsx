@@ -3,7 +3,7 @@ import { DataTable, TopToolbar, useListContext, useLocale, useTranslate } from '
 import { formatAmount, formatWireDate } from '../../i18n/format';
 import { bookingFilterOf } from '../../common/bookings/bookingApi';
 import { useBookingFilters } from '../../common/bookings/BookingFilters';
-import { bookingCustomerName, resourceNames, totalQuantity, type Booking } from '../../common/bookings/bookingTypes';
+import { bookingCustomerName, bookingPriceSign, resourceNames, totalQuantity, type Booking } from '../../common/bookings/bookingTypes';
 import { BookingLink, StatusChip } from '../../common/bookings/StatusChip';
 import { ExportButtons, ExportProgress, useBookingExport } from '../../common/bookings/useBookingExport';
 import { PageHeading } from '../../common/PageHeading';
@@ -58,7 +58,7 @@ export default function BookingsReport({ embedded = false }: { embedded?: boolea
             <Col
               source="TotalPrice"
               label="resources.bookings.fields.TotalPrice"
-              render={(b) => (b.TotalPrice == null ? '' : formatAmount(b.TotalPrice, b.PriceSign ?? b.Quantities?.[0]?.PriceSign ?? '', locale))}
+              render={(b) => (b.TotalPrice == null ? '' : formatAmount(b.TotalPrice, bookingPriceSign(b), locale))}
             />
             <Col source="StatusId" label="resources.bookings.fields.StatusId" render={(b) => <StatusChip statusId={b.StatusId} fallbackName={b.StatusName} />} />
           </DataTable>

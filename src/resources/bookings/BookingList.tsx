@@ -2,7 +2,7 @@ import { Box, Checkbox, Typography, useMediaQuery, type Theme } from '@mui/mater
 import { DataTable, FilterButton, SimpleList, TopToolbar, useListContext, useLocale, useTranslate } from 'react-admin';
 import { formatAmount, formatWireDate } from '../../i18n/format';
 import { useBookingFilters } from '../../common/bookings/BookingFilters';
-import { bookingCustomerName, resourceNames, totalQuantity, type Booking } from '../../common/bookings/bookingTypes';
+import { bookingCustomerName, bookingPriceSign, resourceNames, totalQuantity, type Booking } from '../../common/bookings/bookingTypes';
 import { BulkBookingActions } from './BulkActions';
 import { BookingLink, StatusChip } from '../../common/bookings/StatusChip';
 import { PagedList } from '../../common/PagedList';
@@ -75,7 +75,7 @@ function Empty() {
 const Price = ({ booking }: { booking: Booking }) => {
   const locale = useLocale();
   if (booking.TotalPrice == null) return null;
-  return <>{formatAmount(booking.TotalPrice, booking.PriceSign ?? booking.Quantities?.[0]?.PriceSign ?? '', locale)}</>;
+  return <>{formatAmount(booking.TotalPrice, bookingPriceSign(booking), locale)}</>;
 };
 
 /**
