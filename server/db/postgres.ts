@@ -31,7 +31,8 @@ function toQuery(text: string, params: readonly SqlParam[]): pg.QueryConfig {
   return params.length > 0 ? { name: statementName(text), text, values: params as unknown[] } : { text };
 }
 
-function wrap(runner: Queryable, pool: pg.Pool, inTx: boolean, url: string): Db {
+/** The Db, and (in a transaction) a promise that settles once every statement asked for has run. */
+function wrap(runner: Queryable, pool: pg.Pool, inTx: boolean, url: string): Db & { idle: () => Promise<unknown> } {
   // A transaction's connection takes one statement at a time: statements asked for side by side
   // (Promise.all in code shared with pool reads) wait their turn here, as node-postgres would
   // queue them itself (deprecated; pg 9 refuses a second statement while one runs).
@@ -42,8 +43,9 @@ function wrap(runner: Queryable, pool: pg.Pool, inTx: boolean, url: string): Db 
     last = next.catch(() => undefined);
     return next;
   };
-  const db: Db = {
+  const db: Db & { idle: () => Promise<unknown> } = {
     kind: 'postgres',
+    idle: () => last,
     async query<T>(text: string, params: readonly SqlParam[] = []) {
       const res = await send(toQuery(text, params));
       return res.rows as T[];
@@ -63,12 +65,18 @@ function wrap(runner: Queryable, pool: pg.Pool, inTx: boolean, url: string): Db 
       if (inTx) return fn(db);
       return withRetry(async () => {
         const client = await pool.connect();
+        let inner: ReturnType<typeof wrap> | undefined;
         try {
           await client.query(options?.serializable ? 'begin isolation level serializable' : 'begin');
-          const result = await fn(wrap(client, pool, true, url));
+          inner = wrap(client, pool, true, url);
+          const result = await fn(inner);
+          await inner.idle();
           await client.query('commit');
           return result;
         } catch (err) {
+          // A statement that failed inside Promise.all ends fn while its siblings are still queued:
+          // let them run out (they fail on the aborted transaction) before the rollback is sent.
+          await inner?.idle();
           await client.query('rollback').catch(() => undefined);
           throw err;
         } finally {
