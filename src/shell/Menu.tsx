@@ -21,6 +21,9 @@ export function groupMenu(entries: readonly ShellMenuEntry[]): { top: ShellMenuE
   };
 }
 
+/** An open sidebar's long labels wrap instead of ending in an ellipsis ("Promo codes and value cards"). */
+const WRAP = { '& .MuiTypography-root': { whiteSpace: 'normal' } } as const;
+
 /** The grouped sidebar (services, schedules, customers, accounting, settings): the registry's items the signed-in roles may use. */
 export function Menu() {
   const translate = useTranslate();
@@ -34,7 +37,7 @@ export function Menu() {
   );
   const item = (entry: ShellMenuEntry) => {
     const Icon = entry.icon ?? LabelIcon;
-    return <RaMenu.Item key={entry.to} to={entry.to} primaryText={translate(entry.label, { _: entry.label, smart_count: 2 })} leftIcon={<Icon />} />;
+    return <RaMenu.Item key={entry.to} to={entry.to} primaryText={translate(entry.label, { _: entry.label, smart_count: 2 })} leftIcon={<Icon />} sx={open ? WRAP : undefined} />;
   };
   return (
     <RaMenu>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { seedDemoBookings } from '../../server/db/seed/bookings';
 import { settle } from './a11y';
 import { startE2e, type E2eEnv } from './harness';
 
@@ -115,5 +116,29 @@ describe('phone width (390 px)', () => {
     expect(visited).toEqual(expect.arrayContaining(['/services', '/customers', '/customers/inactive']));
     expect(visited.some((v) => /^\/services › /.test(v) || /\/services\/\d+ › /.test(v))).toBe(true);
     expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('shows the booking log as stacked entries, not a table to scroll sideways, on the log tab and on a booking', async () => {
+    const { page, baseUrl, db } = env;
+    // The server's first start books the demo week (each booking with its log entry); the tests' company starts without.
+    const company = await db.one<{ id: number }>('select min(id)::int as id from companies');
+    await db.tx((tx) => seedDemoBookings(tx, company!.id));
+    const stacked = async (name: string) => {
+      const list = page.getByRole('list', { name, exact: true });
+      await list.waitFor();
+      expect(await list.getByRole('listitem').count()).toBeGreaterThan(0);
+      expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      expect(await page.locator('main table').count()).toBe(0);
+      return list;
+    };
+    await page.goto(`${baseUrl}/bookings#booking-log`);
+    await settle(page);
+    const log = await stacked('Bokningslogg');
+    // Each entry opens its booking's own log.
+    await log.getByRole('link').first().click();
+    await page.waitForURL(/\/bookings\/\d+#log$/);
+    await settle(page);
+    await stacked('Logg');
+    await env.screenshot('phone-width-booking-log');
   });
 });

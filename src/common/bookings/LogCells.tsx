@@ -1,4 +1,5 @@
-import { Box } from '@mui/material';
+import { Box, List, ListItem, ListItemButton, ListItemText } from '@mui/material';
+import { Link } from 'react-router-dom';
 import { useLocale, useTranslate } from 'react-admin';
 import { formatAmount, formatWireDate } from '../../i18n/format';
 import type { BookingLogEntry } from './bookingTypes';
@@ -60,5 +61,49 @@ export function LogChanges({ entry, priceSign = '' }: { entry: BookingLogEntry; 
       ))}
       {entry.Comment && !said.has(entry.Comment) ? <li>{entry.Comment}</li> : null}
     </Box>
+  );
+}
+
+/**
+ * Log entries as a stacked list for a phone's width, where the four-column table would scroll
+ * sideways: when and what on the first line, then who and the changes. An entry links to its booking
+ * when `link` gives a path.
+ */
+export function LogEntryList({ entries, priceSign, label, link }: { entries: readonly BookingLogEntry[]; priceSign?: string; label: string; link?: (entry: BookingLogEntry) => string }) {
+  const locale = useLocale();
+  return (
+    <List dense aria-label={label} disablePadding>
+      {entries.map((entry) => {
+        const text = (
+          <ListItemText
+            primary={
+              <>
+                {`${formatWireDate(entry.Created, locale)} · `}
+                <LogEvent entry={entry} />
+                {link ? ` · #${entry.BookingId}` : ''}
+              </>
+            }
+            secondary={
+              <>
+                <LogActor entry={entry} />
+                <LogChanges entry={entry} priceSign={priceSign} />
+              </>
+            }
+            slotProps={{ secondary: { component: 'div' } }}
+          />
+        );
+        return (
+          <ListItem key={entry.Id} divider disablePadding={Boolean(link)} data-testid="booking-log-row">
+            {link ? (
+              <ListItemButton component={Link} to={link(entry)}>
+                {text}
+              </ListItemButton>
+            ) : (
+              text
+            )}
+          </ListItem>
+        );
+      })}
+    </List>
   );
 }

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, useMediaQuery, type Theme, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { Loading, useLocale, useTranslate } from 'react-admin';
 import { fetchBookingLog } from '../../common/bookings/bookingApi';
-import { LogActor, LogChanges, LogEvent } from '../../common/bookings/LogCells';
+import { LogActor, LogChanges, LogEntryList, LogEvent } from '../../common/bookings/LogCells';
 import { formatWireDate } from '../../i18n/format';
 import { apiErrorInfo, useApi } from '../../common/api';
 
@@ -11,10 +11,12 @@ export function BookingLogTab({ bookingId, priceSign }: { bookingId: number; pri
   const api = useApi();
   const translate = useTranslate();
   const locale = useLocale();
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { data, isPending, error } = useQuery({ queryKey: ['booking', bookingId, 'log'], queryFn: () => fetchBookingLog(api, bookingId) });
   if (isPending) return <Loading />;
   if (error) return <Alert severity="error">{apiErrorInfo(error).message}</Alert>;
   if (!data.length) return <Typography>{translate('custom.bookings.log.empty')}</Typography>;
+  if (small) return <LogEntryList entries={data} priceSign={priceSign} label={translate('custom.bookings.page.tabs.log')} />;
   return (
     <TableContainer tabIndex={0} role="region" aria-label={translate('custom.bookings.page.tabs.log')}>
       <Table size="small">

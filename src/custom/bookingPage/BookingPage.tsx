@@ -4,6 +4,7 @@ import { Link, Loading, Title, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { fetchBooking } from '../../common/bookings/bookingApi';
 import { StatusChip } from '../../common/bookings/StatusChip';
+import { bookingPriceSign } from '../../common/bookings/bookingTypes';
 import { useHashTab } from '../../shell/useHashTab';
 import { apiErrorInfo, useApi } from '../../common/api';
 import { BookingActions } from './BookingActions';
@@ -58,7 +59,7 @@ export default function BookingPage() {
               ))}
             </Tabs>
             <CardContent role="tabpanel" id="booking-tabpanel" aria-labelledby={`booking-tab-${tab}`}>
-              {tab === 'log' ? <BookingLogTab bookingId={booking.Id} priceSign={booking.PriceSign} /> : <BookingDetails booking={booking} />}
+              {tab === 'log' ? <BookingLogTab bookingId={booking.Id} priceSign={bookingPriceSign(booking)} /> : <BookingDetails booking={booking} />}
             </CardContent>
           </Card>
         </>

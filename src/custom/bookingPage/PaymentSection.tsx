@@ -1,7 +1,7 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useLocale, useTranslate } from 'react-admin';
 import { bookingActions } from '../../common/bookings/bookingApi';
-import { BOOKING_STATUS, type Booking } from '../../common/bookings/bookingTypes';
+import { BOOKING_STATUS, bookingPriceSign, type Booking } from '../../common/bookings/bookingTypes';
 import { useCan } from '../../auth/roles';
 import { formatAmount, formatWireDate } from '../../i18n/format';
 import { useApi } from '../../common/api';
@@ -24,7 +24,7 @@ export function PaymentSection({ booking }: { booking: Booking }) {
       <Stack spacing={1}>
         <Typography>
           {translate(paid ? 'custom.bookings.payment.paid' : 'custom.bookings.payment.unpaid')}
-          {booking.PaidAmount > 0 ? ` · ${translate('custom.bookings.payment.paidAmount', { amount: formatAmount(booking.PaidAmount, booking.PriceSign ?? '', locale) })}` : ''}
+          {booking.PaidAmount > 0 ? ` · ${translate('custom.bookings.payment.paidAmount', { amount: formatAmount(booking.PaidAmount, bookingPriceSign(booking), locale) })}` : ''}
         </Typography>
         {booking.PaymentOption && <Typography color="text.secondary">{translate(`custom.bookings.payment.options.${booking.PaymentOption}`, { _: booking.PaymentOption })}</Typography>}
         {logs.map((log) => (
@@ -33,7 +33,7 @@ export function PaymentSection({ booking }: { booking: Booking }) {
               {[
                 translate(`custom.bookings.payment.kinds.${log.Kind}`),
                 log.Created ? formatWireDate(log.Created, locale) : '',
-                formatAmount(log.Amount, booking.PriceSign ?? '', locale),
+                formatAmount(log.Amount, bookingPriceSign(booking), locale),
                 log.Comment ?? '',
               ]
                 .filter(Boolean)

@@ -1,8 +1,8 @@
-import { Box } from '@mui/material';
-import { DataTable, NumberInput, useLocale, useTranslate } from 'react-admin';
+import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { DataTable, NumberInput, useListContext, useLocale, useTranslate } from 'react-admin';
 import { formatWireDate } from '../../i18n/format';
 import type { BookingLogEntry } from '../../common/bookings/bookingTypes';
-import { LogActor, LogChanges, LogEvent } from '../../common/bookings/LogCells';
+import { LogActor, LogChanges, LogEntryList, LogEvent } from '../../common/bookings/LogCells';
 import { PickerInput } from '../../common/inputs/DateTimeInputs';
 import { LogList } from '../../common/LogList';
 
@@ -15,21 +15,36 @@ const filters = [
   <PickerInput kind="date" key="to" source="CreatedTo" label="custom.bookings.filters.createdTo" alwaysOn />,
 ];
 
+/** A phone's view of the page: stacked entries, each linking to its booking's log. */
+function PhoneEntries({ label }: { label: string }) {
+  const { data, isPending } = useListContext<LogRecord>();
+  const translate = useTranslate();
+  if (isPending) return null;
+  if (!data?.length) return <Typography sx={{ p: 2 }}>{translate('ra.navigation.no_results')}</Typography>;
+  return <LogEntryList entries={data ?? []} label={label} link={(e) => `/bookings/${e.BookingId}#log`} />;
+}
+
 /** Every change of every booking, newest first, filterable by booking and date: who, when, what (before → after). */
 export function BookingLogList() {
   const locale = useLocale();
   const translate = useTranslate();
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const label = translate('custom.bookings.tabs.booking-log');
   return (
     <LogList resource="booking-log" storeKey="bookings.log" filters={filters}>
-      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('custom.bookings.tabs.booking-log')}>
-        <DataTable bulkActionButtons={false} rowClick={(_id, _resource, record) => `/bookings/${(record as LogRecord).BookingId}#log`}>
-          <Col source="Created" label="custom.bookings.log.when" render={(e) => formatWireDate(e.Created, locale)} />
-          <Col source="BookingId" label="custom.bookings.log.bookingId" />
-          <Col source="EventType" label="custom.bookings.log.event" render={(e) => <LogEvent entry={e} />} />
-          <Col source="ChangedByName" label="custom.bookings.log.by" render={(e) => <LogActor entry={e} />} />
-          <Col source="Changes" label="custom.bookings.log.changes" disableSort render={(e) => <LogChanges entry={e} />} />
-        </DataTable>
-      </Box>
+      {small ? (
+        <PhoneEntries label={label} />
+      ) : (
+        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={label}>
+          <DataTable bulkActionButtons={false} rowClick={(_id, _resource, record) => `/bookings/${(record as LogRecord).BookingId}#log`}>
+            <Col source="Created" label="custom.bookings.log.when" render={(e) => formatWireDate(e.Created, locale)} />
+            <Col source="BookingId" label="custom.bookings.log.bookingId" />
+            <Col source="EventType" label="custom.bookings.log.event" render={(e) => <LogEvent entry={e} />} />
+            <Col source="ChangedByName" label="custom.bookings.log.by" render={(e) => <LogActor entry={e} />} />
+            <Col source="Changes" label="custom.bookings.log.changes" disableSort render={(e) => <LogChanges entry={e} />} />
+          </DataTable>
+        </Box>
+      )}
     </LogList>
   );
 }

@@ -63,7 +63,7 @@ export function QueueView() {
         const first = entries[0];
         return (
           <Box key={`${first.ServiceId}-${first.From}`} component="section" aria-labelledby={`queue-${first.Id}`}>
-            <Typography id={`queue-${first.Id}`} variant="subtitle1" component="h3">
+            <Typography id={`queue-${first.Id}`} variant="subtitle1" component="h2">
               {`${first.ServiceName ?? ''} · ${formatRange(first.From, first.To, locale)}`}
             </Typography>
             <MuiList dense>
