@@ -79,3 +79,15 @@ export function holdDeadline(statusId: number, settings: { reservationHoldMinute
   if (statusId === STATUS.AwaitingPayment) return now + settings.paymentHoldMinutes * 60_000;
   return null;
 }
+
+/**
+ * The status once the paid amount or the price has changed: a booking marked paid that is no longer
+ * paid in full (a refund, or more spots at a higher total) is booked again, so the administrator can
+ * ask for or record the rest; every other status stays.
+ * @example afterPaymentChange(STATUS.Payed, 0, 36000)      // STATUS.Booked: refunded in full
+ * @example afterPaymentChange(STATUS.Payed, 36000, 36000)  // STATUS.Payed
+ * @example afterPaymentChange(STATUS.Canceled, 0, 36000)   // STATUS.Canceled
+ */
+export function afterPaymentChange(statusId: number, paidMinor: number, totalMinor: number): number {
+  return statusId === STATUS.Payed && paidMinor < totalMinor ? STATUS.Booked : statusId;
+}

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { canDo, changedFields, holdDeadline, quantityLines, refundAmount, refusal, spotsOf, STATUS, statusAfter } from '../../domain/bookings';
+import { afterPaymentChange, canDo, changedFields, holdDeadline, quantityLines, refundAmount, refusal, spotsOf, STATUS, statusAfter } from '../../domain/bookings';
 
 describe('booking rules', () => {
+  it('a booking marked paid that is no longer paid in full is booked again; other statuses stay', () => {
+    expect(afterPaymentChange(STATUS.Payed, 0, 36000)).toBe(STATUS.Booked);
+    expect(afterPaymentChange(STATUS.Payed, 35999, 36000)).toBe(STATUS.Booked);
+    expect(afterPaymentChange(STATUS.Payed, 36000, 36000)).toBe(STATUS.Payed);
+    expect(afterPaymentChange(STATUS.Invoiced, 0, 36000)).toBe(STATUS.Invoiced);
+    expect(afterPaymentChange(STATUS.Canceled, 0, 36000)).toBe(STATUS.Canceled);
+  });
+
   it('a full time is a conflict; more spots than are left is a bad request naming Quantities', () => {
     expect(refusal({ available: false, reason: 'NotEnoughSpots', freeSpots: 0 }, 1)).toEqual({ status: 409, code: 'Taken' });
     expect(refusal({ available: false, reason: 'NotEnoughSpots', freeSpots: 2 }, 3)).toMatchObject({ status: 400, field: 'Quantities', freeSpots: 2 });

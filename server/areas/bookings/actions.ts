@@ -7,7 +7,7 @@ import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
 import { ApiError } from '../../shared/errors';
 import type { TransactionDraft } from '../../../domain/pricing';
-import { changedFields, refundAmount, STATUS, statusAfter } from '../../../domain/bookings';
+import { afterPaymentChange, changedFields, refundAmount, STATUS, statusAfter } from '../../../domain/bookings';
 import { port } from '../../shared/ports';
 import { emitBookingEvent } from '../../shared/bookingEvents';
 import { bookingKey, bookingWords } from './messages';
@@ -118,7 +118,7 @@ export async function markAsPaid(db: Db, ctx: CallerContext, id: number, body: {
 /** PUT /bookings/{Id}/refund/{PaymentLogId}: a refund entry in the payment log (all that is left of the payment, or Amount). */
 export async function refundPayment(db: Db, ctx: CallerContext, id: number, paymentId: number, body: { Amount?: number; Comment?: string }): Promise<void> {
   await db.tx(async (tx) => {
-    await lockedBooking(tx, ctx, id);
+    const booking = await lockedBooking(tx, ctx, id);
     const payment = await tx.one<{ amount: number; refunded: number }>(
       `select amount_minor::float8 as amount, refunded_minor::float8 as refunded from booking_payments
         where id = $1 and booking_id = $2 and company_id = $3 and kind = 'Payment' for update`,
@@ -133,7 +133,14 @@ export async function refundPayment(db: Db, ctx: CallerContext, id: number, paym
       [ctx.companyId, id, verdict.amount, paymentId, body.Comment?.trim() || null, ctx.userId],
     );
     await tx.query('update booking_payments set refunded_minor = refunded_minor + $2 where id = $1', [paymentId, verdict.amount]);
-    await tx.query('update bookings set paid_minor = paid_minor - $3, updated = now() where id = $1 and company_id = $2', [id, ctx.companyId, verdict.amount]);
+    // A booking marked paid that is no longer paid in full is booked again.
+    const paid = booking.paid_minor - verdict.amount;
+    await tx.query('update bookings set paid_minor = $3, status_id = $4, updated = now() where id = $1 and company_id = $2', [
+      id,
+      ctx.companyId,
+      paid,
+      afterPaymentChange(booking.status_id, paid, booking.total_price_minor),
+    ]);
     await logChange(tx, ctx, id, 'Refunded', before, body.Comment);
     await emitBookingEvent(tx, { kind: 'refunded', companyId: ctx.companyId, bookingId: id });
   });

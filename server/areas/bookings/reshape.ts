@@ -7,7 +7,7 @@ import type { UpdateBooking } from '../../../schema/bookings';
 import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
 import { ApiError } from '../../shared/errors';
-import { spotsOf } from '../../../domain/bookings';
+import { afterPaymentChange, spotsOf } from '../../../domain/bookings';
 import { emitBookingEvent, type BookingEventKind } from '../../shared/bookingEvents';
 import { bookingKey, bookingWords } from './messages';
 import {
@@ -92,6 +92,7 @@ async function reshape(db: Db, ctx: CallerContext, id: number, change: Reshape):
     const u = change.update ?? {};
     await tx.query(
       `update bookings set starts_at = $3, ends_at = $4, spots = $5, total_price_minor = $6, total_vat_minor = $7, total_before_rebate_minor = $8,
+              status_id = $20,
               allow_outside_schedules = $9, updated = now(),
               booked_comments = case when $10::boolean then $11 else booked_comments end,
               comments_to_customer = case when $12::boolean then $13 else comments_to_customer end,
@@ -120,6 +121,8 @@ async function reshape(db: Db, ctx: CallerContext, id: number, change: Reshape):
         u.SendSmsConfirmation ?? null,
         u.SendEmailReminder ?? null,
         u.SendSmsReminder ?? null,
+        // More spots at a higher total: a booking marked paid is no longer paid in full.
+        afterPaymentChange(booking.status_id, booking.paid_minor, calculation.total),
       ],
     );
     await writeShape(tx, ctx, id, { spec, interval, calculation, resourceRows }, { customerId: booking.customer_id, serviceId: booking.service_id, event: change.event, before, eventKind: change.eventKind });

@@ -106,6 +106,10 @@ export async function seedDemoBookings(db: Db, companyId: number, now = DateTime
           [companyId, id, resource.id],
         );
         await db.query(`insert into booking_log (company_id, booking_id, event, actor_type, comment) values ($1, $2, 'Created', 'System', 'Demo')`, [companyId, id]);
+        // A paid booking has its payment in the payment log, so it can be refunded like any other.
+        if (status === PAID) {
+          await db.query(`insert into booking_payments (company_id, booking_id, kind, amount_minor, comment) values ($1, $2, 'Payment', $3, 'Demo')`, [companyId, id, total]);
+        }
       }
     }
   }

@@ -142,11 +142,15 @@ export async function fetchAvailableResources(api: BookingDataProvider, id: numb
 /** The calls of a booking's page, one per action of the spec (core.md §4, booking actions). */
 export const bookingActions = {
   approve: (api: BookingDataProvider, id: number) => api.call<Booking>('PUT', `/bookings/${id}/approve`, { body: {} }),
-  decline: (api: BookingDataProvider, id: number, comments?: string) => api.call<Booking>('PUT', `/bookings/${id}/decline`, { body: { UnbookedComments: comments || undefined } }),
+  decline: (api: BookingDataProvider, id: number, options: { reason?: string; messageToCustomer?: string } = {}) => {
+    const message = options.messageToCustomer?.trim() || undefined;
+    return api.call<Booking>('PUT', `/bookings/${id}/decline`, { body: { UnbookedComments: options.reason?.trim() || undefined, CommentsToCustomer: message, SendEmail: message ? true : undefined } });
+  },
   cancel: cancelBooking,
   markAsPaid,
-  refund: (api: BookingDataProvider, id: number, paymentLogId: number) =>
-    api.call('PUT', `/bookings/${id}/refund/${paymentLogId}`, { body: {} }),
+  /** Gives back `amount` (all that is left of the payment when omitted), with the comment in the payment log. */
+  refund: (api: BookingDataProvider, id: number, paymentLogId: number, options: { amount?: number; comment?: string } = {}) =>
+    api.call('PUT', `/bookings/${id}/refund/${paymentLogId}`, { body: { Amount: options.amount, Comment: options.comment?.trim() || undefined } }),
   quantity: (api: BookingDataProvider, id: number, quantities: { PriceId: number; Quantity: number }[]) =>
     api.call<Booking>('PUT', `/bookings/${id}/quantity`, { body: { Quantities: quantities } }),
   addResource: (api: BookingDataProvider, id: number, resourceTypeId: number, resourceId: number) =>

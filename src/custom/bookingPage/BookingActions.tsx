@@ -1,14 +1,10 @@
 import { CancelFields } from '../../common/bookings/CancelFields';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Box,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
   DialogContentText,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormLabel,
@@ -30,6 +26,7 @@ import { useProfile } from '../../auth/profile';
 import { Picker } from '../../common/inputs/DateTimeInputs';
 import { apiErrorInfo, useApi } from '../../common/api';
 import { useBookingAction } from './useBookingAction';
+import { ActionDialog } from './ActionDialog';
 import { useService } from '../newBooking/serviceData';
 import { maxQuantityOf } from '../priceCheck/ServicePriceCheck';
 
@@ -38,32 +35,8 @@ type DialogKind = 'decline' | 'cancel' | 'quantity' | 'time' | 'receipt';
 const CANCELED = new Set<number>([BOOKING_STATUS.Canceled, BOOKING_STATUS.Unbooked]);
 const PAID = new Set<number>([BOOKING_STATUS.Payed, BOOKING_STATUS.Invoiced]);
 
-function ActionDialog({ title, children, onClose, onConfirm, confirm, disabled, danger }: {
-  title: string;
-  children: ReactNode;
-  onClose: () => void;
-  onConfirm: () => void;
-  confirm: string;
-  disabled?: boolean;
-  danger?: boolean;
-}) {
-  const translate = useTranslate();
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="booking-action-title">
-      <DialogTitle id="booking-action-title">{title}</DialogTitle>
-      <DialogContent>{children}</DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" color={danger ? 'error' : 'primary'} onClick={onConfirm} disabled={disabled}>
-          {confirm}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
 /**
- * Quantities with steppers, never below 0 and together never above what the service lets one booking
+ * Quantities with steppers, never below 0 (at least one spot in all: a booking takes one) and together never above what the service lets one booking
  * take (spec core.md §4: steppers disabled at min and max); the server re-checks the free spots.
  */
 function QuantityDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
@@ -87,14 +60,14 @@ function QuantityDialog({ booking, onClose }: { booking: Booking; onClose: () =>
     if (ok) onClose();
   };
   return (
-    <ActionDialog title={translate('custom.bookings.actions.changeQuantity')} onClose={onClose} onConfirm={() => void save()} confirm={translate('ra.action.save')} disabled={busy}>
+    <ActionDialog title={translate('custom.bookings.actions.changeQuantity')} onClose={onClose} onConfirm={() => void save()} confirm={translate('ra.action.save')} disabled={busy || total < 1}>
       <Stack spacing={2} sx={{ mt: 1 }}>
         {(booking.Quantities ?? []).map((q) => {
           const label = q.PriceText || q.Category || translate('custom.bookings.page.price');
           const value = values[q.Id] ?? 0;
           return (
             <Stack key={q.Id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <IconButton aria-label={translate('custom.bookings.actions.fewer', { name: label })} onClick={() => set(q.Id, value - 1)} disabled={value <= 0}>
+              <IconButton aria-label={translate('custom.bookings.actions.fewer', { name: label })} onClick={() => set(q.Id, value - 1)} disabled={value <= 0 || total <= 1}>
                 <RemoveIcon />
               </IconButton>
               <TextField
@@ -251,9 +224,10 @@ export function BookingActions({ booking }: { booking: Booking }) {
           danger
           disabled={busy}
           confirm={translate('custom.bookings.actions.decline')}
-          onConfirm={() => void run(() => bookingActions.decline(api, booking.Id, reason), 'custom.bookings.notices.declined').then((ok) => ok && close())}
+          onConfirm={() => void run(() => bookingActions.decline(api, booking.Id, { reason, messageToCustomer: message }), 'custom.bookings.notices.declined').then((ok) => ok && close())}
         >
-          <TextField label={translate('custom.bookings.actions.cancelReason')} value={reason} onChange={(e) => setReason(e.target.value)} multiline minRows={2} fullWidth sx={{ mt: 1 }} />
+          <DialogContentText>{translate('custom.bookings.actions.declineText')}</DialogContentText>
+          <CancelFields reason={reason} onReason={setReason} message={message} onMessage={setMessage} />
         </ActionDialog>
       )}
       {dialog === 'cancel' && (

@@ -114,12 +114,26 @@ describe('booking actions', () => {
     expect(refunded.statusCode, refunded.body).toBe(200);
     const after = refunded.json() as Booking;
     expect(after.PaidAmount).toBe(created.TotalPrice - 100);
+    // No longer paid in full: booked again, so the rest can be asked for or recorded.
+    expect(after.StatusId).toBe(1);
     expect(after.PaymentLog.map((p) => [p.Kind, p.Amount])).toEqual([
       ['Payment', created.TotalPrice],
       ['Refund', 100],
     ]);
     expect((await put(`/api/bookings/${created.Id}/refund/999999`)).statusCode).toBe(404);
-    expect((await logOf(created.Id)).map((l) => l.Event)).toEqual(['Created', 'MarkedAsPaid', 'Refunded']);
+    const log = await logOf(created.Id);
+    expect(log.map((l) => l.Event)).toEqual(['Created', 'MarkedAsPaid', 'Refunded']);
+    expect(log.at(-1)).toMatchObject({ Before: expect.objectContaining({ StatusId: 7 }), After: expect.objectContaining({ StatusId: 1 }) });
+    // Paid again in full, it is paid again.
+    expect(((await put(`/api/bookings/${created.Id}/markaspaid`)).json() as Booking).StatusId).toBe(7);
+  });
+
+  it('a paid booking given more spots at a higher price is no longer marked paid', async () => {
+    const created = await book(server, { ServiceId: yoga, CustomerId: seed.customerId, From: '2030-03-14T13:00:00', Quantities: [{ PriceId: adult, Quantity: 1 }] });
+    expect(((await put(`/api/bookings/${created.Id}/markaspaid`)).json() as Booking).StatusId).toBe(7);
+    const more = await put(`/api/bookings/${created.Id}/quantity`, { Quantities: [{ PriceId: adult, Quantity: 3 }] });
+    expect(more.statusCode, more.body).toBe(200);
+    expect(more.json()).toMatchObject({ StatusId: 1, PaidAmount: created.TotalPrice, TotalPrice: created.TotalPrice * 3 });
   });
 
   it('change quantity re-checks the free spots and re-prices', async () => {
