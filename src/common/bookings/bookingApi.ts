@@ -171,5 +171,7 @@ export const bookingActions = {
   receiptOptions: async (api: BookingDataProvider) => (await api.call<QueryResponse<BookingReportOption>>('GET', '/bookings/reports')).Results,
   /** POST /bookinguserqueue/{id}/book: the queued customer's booking, taken off the queue. */
   bookQueued: (api: BookingDataProvider, queueId: number) => api.call<Booking>('POST', `/bookinguserqueue/${queueId}/book`, { body: {} }),
+  /** DELETE /bookinguserqueue/{id}: the customer no longer waits for that time. */
+  removeQueued: (api: BookingDataProvider, queueId: number) => api.call('DELETE', `/bookinguserqueue/${queueId}`),
   resyncDoorCode: (api: BookingDataProvider, id: number, companyId?: number) => api.call('POST', `/codelock/resync/${id}`, { body: { CompanyId: companyId } }),
 };

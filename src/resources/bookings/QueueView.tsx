@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, List as MuiList, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
-import { Loading, useLocale, useNotify, useTranslate } from 'react-admin';
+import RemoveIcon from '@mui/icons-material/PersonRemove';
+import { Confirm, Loading, useLocale, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { QueryResponse } from '../../../schema/common';
 import { apiErrorInfo, useApi } from '../../common/api';
@@ -24,7 +25,8 @@ function groupByTime(entries: readonly BookingQueueEntry[]) {
 /**
  * Customers waiting for a full time (GET /bookinguserqueue), per time; "Book" turns one into a booking
  * when a spot has freed up and takes them off the queue, in one call (POST /bookinguserqueue/{Id}/book);
- * a time still full answers with the server's message and the customer stays queued.
+ * a time still full answers with the server's message and the customer stays queued. "Remove" takes a
+ * customer off the queue after a confirmation (DELETE /bookinguserqueue/{Id}).
  */
 export function QueueView() {
   const api = useApi();
@@ -34,6 +36,7 @@ export function QueueView() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<number | null>(null);
+  const [removing, setRemoving] = useState<BookingQueueEntry | null>(null);
   const { data, isPending, error } = useQuery({
     queryKey: ['bookings', 'queue'],
     queryFn: async () => (await api.call<QueryResponse<BookingQueueEntry>>('GET', '/bookinguserqueue', { query: { OrderBy: 'From', Take: 1000 } })).Results,
@@ -51,6 +54,20 @@ export function QueueView() {
       notify(apiErrorInfo(e).message || 'ra.notification.http_error', { type: 'error' });
     } finally {
       setBusy(null);
+    }
+  };
+
+  const remove = async (entry: BookingQueueEntry) => {
+    setBusy(entry.Id);
+    try {
+      await bookingActions.removeQueued(api, entry.Id);
+      notify('custom.bookings.queue.removed', { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: ['bookings', 'queue'] });
+    } catch (e) {
+      notify(apiErrorInfo(e).message || 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setBusy(null);
+      setRemoving(null);
     }
   };
 
@@ -72,9 +89,21 @@ export function QueueView() {
                   key={entry.Id}
                   divider
                   secondaryAction={
-                    <Button size="small" startIcon={<EventAvailableIcon />} disabled={busy !== null} onClick={() => void book(entry)}>
-                      {translate('custom.bookings.queue.book')}
-                    </Button>
+                    <Stack direction="row" spacing={1}>
+                      <Button size="small" startIcon={<EventAvailableIcon />} disabled={busy !== null} onClick={() => void book(entry)}>
+                        {translate('custom.bookings.queue.book')}
+                      </Button>
+                      <Button
+                        size="small"
+                        color="error"
+                        startIcon={<RemoveIcon />}
+                        disabled={busy !== null}
+                        aria-label={translate('custom.bookings.queue.removeLabel', { name: entry.CustomerName })}
+                        onClick={() => setRemoving(entry)}
+                      >
+                        {translate('custom.bookings.queue.remove')}
+                      </Button>
+                    </Stack>
                   }
                 >
                   <ListItemText
@@ -93,6 +122,16 @@ export function QueueView() {
           </Box>
         );
       })}
+      <Confirm
+        isOpen={removing !== null}
+        loading={busy !== null}
+        title={translate('custom.bookings.queue.removeTitle', { name: removing?.CustomerName ?? '' })}
+        content={removing ? translate('custom.bookings.queue.removeText', { time: `${removing.ServiceName ?? ''} · ${formatRange(removing.From, removing.To, locale)}` }) : ''}
+        confirm="custom.bookings.queue.remove"
+        confirmColor="warning"
+        onConfirm={() => removing && void remove(removing)}
+        onClose={() => setRemoving(null)}
+      />
     </Stack>
   );
 }
