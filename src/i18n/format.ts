@@ -13,6 +13,9 @@ export function formatAmount(amount: number, sign: string, locale: string): stri
   return formatMoney(toMinor(amount), sign, locale);
 }
 
+/** The sign written after (or before) an amount in each currency a company may use. */
+export const CURRENCY_SIGNS: Record<string, string> = { SEK: 'kr', NOK: 'kr', DKK: 'kr', EUR: '€' };
+
 const DATE_LOCALES: Record<string, string> = { sv: 'sv', en: 'en-US', fi: 'fi', no: 'nb' };
 
 /**

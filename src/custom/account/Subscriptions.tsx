@@ -9,8 +9,7 @@ import type { QueryResponse } from '../../../schema/common';
 import type { CompanyInvoice } from '../../../schema/licenses';
 import { apiErrorInfo, resultsOf, useApi } from '../../common/api';
 import { saveBlob } from '../../common/saveBlob';
-import { formatAmount, formatWireDate } from '../../i18n/format';
-import { CURRENCY_SIGNS } from '../licenses/useLicenses';
+import { CURRENCY_SIGNS, formatAmount, formatWireDate } from '../../i18n/format';
 import { CloseAccountDialog } from './CloseAccountDialog';
 
 /** My subscriptions on /account: the company's licenses, its invoices as PDF, and closing the account. */

@@ -4,11 +4,9 @@ import type { CompanyLicense, LicenseType } from '../../../schema/company';
 import type { QueryResponse } from '../../../schema/common';
 import type { LicenseInformation, TrialCheck } from '../../../schema/licenses';
 import { resultsOf, useApi } from '../../common/api';
+import { CURRENCY_SIGNS } from '../../i18n/format';
 
 export const LICENSES_QUERY_KEY = ['custom', 'licenses'] as const;
-
-/** Currency signs of the plan prices (the company's country decides the currency). */
-export const CURRENCY_SIGNS: Record<string, string> = { SEK: 'kr', NOK: 'kr', DKK: 'kr', EUR: '€' };
 
 export interface LicenseData {
   types: LicenseType[];

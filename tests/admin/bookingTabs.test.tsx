@@ -28,6 +28,25 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
+describe('booking log tab', () => {
+  it('writes amounts in the company currency and links each entry to its booking', async () => {
+    server.use(
+      http.get(`${API}/bookinglog`, () =>
+        HttpResponse.json({
+          Offset: 0,
+          Total: 1,
+          Results: asJson([
+            { Id: 5, BookingId: 42, Created: '2026-11-02T10:00:00', Event: 'Refunded', ActorType: 'Administrator', UserId: 1, ActorName: 'Demo Admin', Comment: null, Before: { PaidAmount: 360 }, After: { PaidAmount: 0 } },
+          ]),
+        }),
+      ),
+    );
+    renderBookings('/bookings#booking-log');
+    expect(await screen.findByText('Paid: 360 kr → 0 kr')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /42/ })).toHaveAttribute('href', '/bookings/42');
+  });
+});
+
 describe('queue', () => {
   it('takes a customer off the queue after asking, and keeps them when the administrator thinks again', async () => {
     renderBookings('/bookings#queue');
