@@ -7,7 +7,7 @@ import { startE2e, type E2eEnv } from './harness';
 const PHONE = { width: 390, height: 844 };
 
 /** Screens reached from inside another screen rather than the sidebar, walked as well. */
-const EXTRA_PATHS = ['/customers/inactive'];
+const EXTRA_PATHS = ['/customers/inactive', '/bookings-report'];
 
 /**
  * How far the page scrolls sideways (0 when it does not), with the elements that stick out the
@@ -140,5 +140,40 @@ describe('phone width (390 px)', () => {
     await settle(page);
     await stacked('Logg');
     await env.screenshot('phone-width-booking-log');
+  });
+
+  it('fits the bookings report, with bookings in it, to the screen at 390 and 1280 px: toolbar on screen, the table scrolling in its own region', async () => {
+    const { page, baseUrl, db } = env;
+    const company = await db.one<{ id: number }>('select min(id)::int as id from companies');
+    const booked = await db.one<{ n: number }>('select count(*)::int as n from bookings where company_id = $1', [company!.id]);
+    if (!booked?.n) await db.tx((tx) => seedDemoBookings(tx, company!.id));
+    const onScreen = async (name: string) => {
+      const box = await page.getByRole('button', { name, exact: true }).first().boundingBox();
+      const width = page.viewportSize()!.width;
+      return !!box && box.x >= 0 && box.x + box.width <= width;
+    };
+    try {
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: width === 390 ? PHONE.height : 860 });
+        for (const path of ['/bookings-report', '/bookings#bookings-report']) {
+          await page.goto(`${baseUrl}${path}`);
+          const region = page.getByRole('region', { name: 'Rapport', exact: true });
+          await region.locator('tbody tr').first().waitFor({ timeout: 15000 });
+          await settle(page);
+          const { overflow, widest } = await sideways(page);
+          expect(overflow, `${path} at ${width} px sticks out: ${widest.join(', ')}`).toBe(0);
+          for (const button of ['Lägg till filter', 'Excel', 'CSV']) expect(await onScreen(button), `${button} on screen, ${path} at ${width} px`).toBe(true);
+          // What does not fit scrolls inside the table's own region, never the page.
+          expect(await region.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth + 1)).toBe(true);
+          if (path === '/bookings-report') await env.screenshot(`bookings-report-sv-${width}`);
+        }
+      }
+      // The list's other filters are there behind the add-filter button.
+      await page.getByRole('button', { name: 'Lägg till filter', exact: true }).click();
+      await page.getByRole('menuitemcheckbox', { name: 'Resurs' }).click();
+      await page.getByRole('combobox', { name: 'Resurs' }).waitFor();
+    } finally {
+      await page.setViewportSize(PHONE);
+    }
   });
 });

@@ -21,7 +21,8 @@ export function useBookingFilters(): ReactElement[] {
     <ReferenceInput key="customer" source="CustomerId" reference="customers" alwaysOn>
       <AutocompleteInput label="custom.bookings.filters.customer" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 200 }} />
     </ReferenceInput>,
-    <ReferenceArrayInput key="resource" source="ResourceIds" reference="resources">
+    // The label names the filter in the add-filter menu too (not the field's plural "Resources").
+    <ReferenceArrayInput key="resource" source="ResourceIds" reference="resources" label="custom.bookings.filters.resource">
       <AutocompleteArrayInput label="custom.bookings.filters.resource" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 200 }} />
     </ReferenceArrayInput>,
     <PickerInput kind="date" key="start" source="BookingStart" label="custom.bookings.filters.from" alwaysOn />,

@@ -1,5 +1,5 @@
 import { Box, Stack } from '@mui/material';
-import { DataTable, TopToolbar, useListContext, useLocale, useTranslate } from 'react-admin';
+import { DataTable, FilterButton, TopToolbar, useListContext, useLocale, useTranslate } from 'react-admin';
 import { formatAmount, formatWireDate } from '../../i18n/format';
 import { bookingFilterOf } from '../../common/bookings/bookingApi';
 import { useBookingFilters } from '../../common/bookings/BookingFilters';
@@ -12,23 +12,32 @@ import { PagedList } from '../../common/PagedList';
 type BookingRecord = Booking & { id: number };
 const Col = DataTable.Col<BookingRecord>;
 
+/**
+ * The add-filter button (resource, created dates) and the export buttons, wrapped onto more lines
+ * rather than pushed past the screen's edge; the export's progress on a line of its own while it runs.
+ */
 function Actions() {
   const { filterValues, total } = useListContext<BookingRecord>();
   const exporter = useBookingExport();
   return (
-    <TopToolbar sx={{ flexWrap: 'wrap', alignItems: 'center', width: { xs: '100%', md: 'auto' } }}>
+    <TopToolbar sx={{ flexWrap: 'wrap', alignItems: 'center', minWidth: 0, maxWidth: '100%' }}>
+      <FilterButton />
       <ExportButtons state={exporter} source={() => ({ filter: bookingFilterOf(filterValues), total: total ?? 0 })} disabled={!total} />
-      <Box sx={{ flexBasis: '100%' }}>
-        <ExportProgress state={exporter} />
-      </Box>
+      {exporter.busy && (
+        <Box sx={{ flexBasis: '100%' }}>
+          <ExportProgress state={exporter} />
+        </Box>
+      )}
     </TopToolbar>
   );
 }
 
 /**
- * The bookings report: the list's filters, the matching bookings, and their export to Excel or CSV
- * (pages of 300, a please-wait message over 300 and a progress bar; headers in the user's language,
- * dates in the company's local time). `embedded` is the /bookings tab.
+ * The bookings report: the list's filters (with its add-filter button for the resource and created
+ * dates), the matching bookings, and their export to Excel or CSV (pages of 300, a please-wait message
+ * over 300 and a progress bar; headers in the user's language, dates in the company's local time).
+ * The page never scrolls sideways: the toolbar wraps and the table scrolls inside its own region.
+ * `embedded` is the /bookings tab.
  */
 export default function BookingsReport({ embedded = false }: { embedded?: boolean }) {
   const locale = useLocale();
@@ -46,6 +55,7 @@ export default function BookingsReport({ embedded = false }: { embedded?: boolea
         storeKey="bookings.report"
         title={false}
         empty={false}
+        sx={{ '& .RaList-main': { minWidth: 0 } }}
       >
         <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('custom.bookings.tabs.bookings-report')}>
           <DataTable bulkActionButtons={false} rowClick={(id) => `/bookings/${id}`}>

@@ -1,23 +1,64 @@
 import { CancelFields } from '../../common/bookings/CancelFields';
 import { useState } from 'react';
-import { Alert, Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress } from '@mui/material';
+import { Alert, Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, Typography } from '@mui/material';
 import CancelIcon from '@mui/icons-material/EventBusy';
 import PaidIcon from '@mui/icons-material/Paid';
-import { useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import { useListContext, useNotify, useRefresh, useTranslate, useUnselectAll, type Identifier } from 'react-admin';
 import { ActionButton } from '../../common/ActionButton';
 import { apiErrorInfo } from '../../common/api';
 import { useApi } from '../../common/api';
-import { bookingFilterOf, bulkBookings } from '../../common/bookings/bookingApi';
+import { EXPORT_PAGE_SIZE, bookingFilterOf, bulkBookings } from '../../common/bookings/bookingApi';
 import type { Booking } from '../../common/bookings/bookingTypes';
-import { ExportButtons, ExportProgress, useBookingExport } from '../../common/bookings/useBookingExport';
+import { ExportButtons, ExportProgress, useBookingExport, type ExportFormat, type ExportSource } from '../../common/bookings/useBookingExport';
 
 type Action = 'cancel' | 'markPaid';
 type Scope = 'selected' | 'matching';
+
+const byTime = (a: Booking, b: Booking) => a.From.localeCompare(b.From) || a.Id - b.Id;
+
+/**
+ * The exporter of a selection that may span pages: the rows at hand (the selected ones on this page)
+ * are topped up with the other selected bookings, fetched by id (GET /bookings?Id=…, 300 a call, with
+ * progress), and the file lists them all by time as the report's export does.
+ * @example
+ * const exporter = useSelectionExport(selectedIds);
+ * <ExportButtons state={exporter} source={() => ({ rows: selectedOnPage })} />
+ */
+function useSelectionExport(selectedIds: readonly Identifier[]): ReturnType<typeof useBookingExport> {
+  const api = useApi();
+  const notify = useNotify();
+  const exporter = useBookingExport();
+  const [gathering, setGathering] = useState<{ done: number; total: number } | null>(null);
+
+  const run = async (source: ExportSource, format: ExportFormat) => {
+    if (!('rows' in source)) return exporter.run(source, format);
+    const here = new Set(source.rows.map((b) => b.Id));
+    const missing = [...new Set(selectedIds.map(Number))].filter((id) => !here.has(id));
+    const rows = [...source.rows];
+    const total = rows.length + missing.length;
+    try {
+      setGathering({ done: rows.length, total });
+      for (let at = 0; at < missing.length; at += EXPORT_PAGE_SIZE) {
+        const { data } = await api.getMany<Booking & { id: number }>('bookings', { ids: missing.slice(at, at + EXPORT_PAGE_SIZE) });
+        rows.push(...data);
+        setGathering({ done: rows.length, total });
+      }
+    } catch (error) {
+      notify((error as Error)?.message || 'ra.notification.http_error', { type: 'error' });
+      return;
+    } finally {
+      setGathering(null);
+    }
+    await exporter.run({ rows: rows.sort(byTime) }, format);
+  };
+  return { run, progress: gathering ?? exporter.progress, busy: exporter.busy || gathering !== null };
+}
 
 /**
  * The booking actions for many at once: cancel (with the message to the customer), mark as paid and
  * export, on the selected rows (`selected`) or on every booking the list's filter matches (`matching`).
  * Cancel and mark as paid go to POST /bookings/bulk (the server pages through what the filter matches).
+ * A selection is counted ("3 selected") and may span pages: its export holds every selected booking.
  * @example <DataTable bulkActionButtons={<BulkBookingActions scope="selected" />} />
  */
 export function BulkBookingActions({ scope }: { scope: Scope }) {
@@ -27,7 +68,7 @@ export function BulkBookingActions({ scope }: { scope: Scope }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const unselectAll = useUnselectAll('bookings');
-  const exporter = useBookingExport();
+  const exporter = useSelectionExport(selectedIds);
   const [open, setOpen] = useState<Action | null>(null);
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState('');
@@ -59,7 +100,7 @@ export function BulkBookingActions({ scope }: { scope: Scope }) {
     refresh();
   };
 
-  const exportSource = () => {
+  const exportSource = (): ExportSource => {
     if (scope === 'selected') {
       const chosen = new Set(selectedIds.map(Number));
       return { rows: (data ?? []).filter((b) => chosen.has(b.Id)) };
@@ -71,6 +112,11 @@ export function BulkBookingActions({ scope }: { scope: Scope }) {
   const value = progress?.total ? Math.round((progress.done / progress.total) * 100) : 0;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+      {scope === 'selected' && (
+        <Typography variant="body2" sx={{ fontWeight: 500, px: 1 }}>
+          {translate('custom.bookings.bulk.selectedCount', { smart_count: selectedIds.length })}
+        </Typography>
+      )}
       <ActionButton label={`${prefix}.cancel`} onClick={() => setOpen('cancel')} disabled={!count} color="error">
         <CancelIcon />
       </ActionButton>
