@@ -89,17 +89,9 @@ async function reshape(db: Db, ctx: CallerContext, id: number, change: Reshape):
       rebateCodeIds: codeIds,
       customerEmail: customer?.email ?? null,
     });
-    const u = change.update ?? {};
     await tx.query(
       `update bookings set starts_at = $3, ends_at = $4, spots = $5, total_price_minor = $6, total_vat_minor = $7, total_before_rebate_minor = $8,
-              status_id = $20,
-              allow_outside_schedules = $9, updated = now(),
-              booked_comments = case when $10::boolean then $11 else booked_comments end,
-              comments_to_customer = case when $12::boolean then $13 else comments_to_customer end,
-              custom_field_values = coalesce($14::text::jsonb, custom_field_values),
-              invoice_address = coalesce($15::text::jsonb, invoice_address),
-              send_email_confirmation = coalesce($16, send_email_confirmation), send_sms_confirmation = coalesce($17, send_sms_confirmation),
-              send_email_reminder = coalesce($18, send_email_reminder), send_sms_reminder = coalesce($19, send_sms_reminder)
+              status_id = $10, allow_outside_schedules = $9, updated = now()
         where id = $1 and company_id = $2`,
       [
         id,
@@ -111,27 +103,60 @@ async function reshape(db: Db, ctx: CallerContext, id: number, change: Reshape):
         calculation.totalVat,
         calculation.totalBeforeRebate,
         change.allowOutside ?? booking.allow_outside_schedules,
-        u.BookedComments !== undefined,
-        u.BookedComments?.trim() || null,
-        u.CommentsToCustomer !== undefined,
-        u.CommentsToCustomer?.trim() || null,
-        u.CustomFields ? JSON.stringify(await checkCustomFields(tx, ctx, u.CustomFields)) : null,
-        u.InvoiceAddress ? JSON.stringify(u.InvoiceAddress) : null,
-        u.SendEmailConfirmation ?? null,
-        u.SendSmsConfirmation ?? null,
-        u.SendEmailReminder ?? null,
-        u.SendSmsReminder ?? null,
         // More spots at a higher total: a booking marked paid is no longer paid in full.
         afterPaymentChange(booking.status_id, booking.paid_minor, calculation.total),
       ],
     );
+    if (change.update) await writeDetails(tx, ctx, id, change.update);
     await writeShape(tx, ctx, id, { spec, interval, calculation, resourceRows }, { customerId: booking.customer_id, serviceId: booking.service_id, event: change.event, before, eventKind: change.eventKind });
   });
 }
 
-/** PUT /bookings/{Id}: a new time (checked again like a new booking) and the texts and flags. */
-export function updateBooking(db: Db, ctx: CallerContext, id: number, body: UpdateBooking): Promise<void> {
+/** The texts and flags of PUT /bookings/{Id}: what is not given stays; an empty comment clears it. */
+async function writeDetails(tx: Db, ctx: CallerContext, id: number, u: UpdateBooking): Promise<void> {
+  await tx.query(
+    `update bookings set updated = now(),
+            booked_comments = case when $3::boolean then $4 else booked_comments end,
+            comments_to_customer = case when $5::boolean then $6 else comments_to_customer end,
+            custom_field_values = coalesce($7::text::jsonb, custom_field_values),
+            invoice_address = coalesce($8::text::jsonb, invoice_address),
+            send_email_confirmation = coalesce($9, send_email_confirmation), send_sms_confirmation = coalesce($10, send_sms_confirmation),
+            send_email_reminder = coalesce($11, send_email_reminder), send_sms_reminder = coalesce($12, send_sms_reminder)
+      where id = $1 and company_id = $2`,
+    [
+      id,
+      ctx.companyId,
+      u.BookedComments !== undefined,
+      u.BookedComments?.trim() || null,
+      u.CommentsToCustomer !== undefined,
+      u.CommentsToCustomer?.trim() || null,
+      u.CustomFields ? JSON.stringify(await checkCustomFields(tx, ctx, u.CustomFields)) : null,
+      u.InvoiceAddress ? JSON.stringify(u.InvoiceAddress) : null,
+      u.SendEmailConfirmation ?? null,
+      u.SendSmsConfirmation ?? null,
+      u.SendEmailReminder ?? null,
+      u.SendSmsReminder ?? null,
+    ],
+  );
+}
+
+/**
+ * PUT /bookings/{Id}: a new time (checked again like a new booking) and the texts and flags. Texts and
+ * flags alone (no From, To or AllowBookingOutsideSchedules) change nothing else: the booking keeps its
+ * price and time even when the service's prices or schedules have changed since, a canceled booking
+ * can still have its comments corrected, and the customer is not told of a change.
+ */
+export async function updateBooking(db: Db, ctx: CallerContext, id: number, body: UpdateBooking): Promise<void> {
   const timeChanged = body.From !== undefined || body.To !== undefined;
+  if (!timeChanged && body.AllowBookingOutsideSchedules === undefined) {
+    await db.tx(async (tx) => {
+      await lockedBooking(tx, ctx, id);
+      const before = await snapshot(tx, ctx.companyId, id);
+      await writeDetails(tx, ctx, id, body);
+      await logChange(tx, ctx, id, 'Updated', before);
+    });
+    return;
+  }
   return reshape(db, ctx, id, {
     from: body.From,
     to: body.To,

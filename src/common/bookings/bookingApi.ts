@@ -161,7 +161,12 @@ export const bookingActions = {
     api.call('DELETE', `/bookings/${id}/resource`, { query: { ResourceTypeId: resourceTypeId, ResourceId: resourceId } }),
   move: (api: BookingDataProvider, id: number, fromResourceId: number, toResourceId: number) =>
     api.call('PUT', '/bookings/resources/move', { body: { BookingId: id, FromResourceId: fromResourceId, ToResourceId: toResourceId } }),
-  editTime: (api: BookingDataProvider, id: number, from: string, to: string) => api.call<Booking>('PUT', `/bookings/${id}`, { body: { From: from, To: to } }),
+  /** New start and end, re-checked by the server; `outsideSchedules` skips the schedule check (never the overlap check). */
+  editTime: (api: BookingDataProvider, id: number, from: string, to: string, outsideSchedules?: boolean) =>
+    api.call<Booking>('PUT', `/bookings/${id}`, { body: { From: from, To: to, AllowBookingOutsideSchedules: outsideSchedules || undefined } }),
+  /** The booking's comments: the administrators' own and the one shown to the customer (empty clears it). */
+  editComments: (api: BookingDataProvider, id: number, comments: { booked: string; toCustomer: string }) =>
+    api.call<Booking>('PUT', `/bookings/${id}`, { body: { BookedComments: comments.booked.trim() || null, CommentsToCustomer: comments.toCustomer.trim() || null } }),
   receipt: (api: BookingDataProvider, id: number, optionId: number, method: 'email' | 'pdf') =>
     method === 'pdf'
       ? api.download(`/bookings/${id}/reports/${optionId}`, { query: { SendReceiptMethod: 2 } })

@@ -7,11 +7,13 @@ import {
   DialogContentText,
   FormControl,
   FormControlLabel,
+  FormHelperText,
   FormLabel,
   IconButton,
   Radio,
   RadioGroup,
   Stack,
+  Switch,
   TextField,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -30,7 +32,7 @@ import { ActionDialog } from './ActionDialog';
 import { useService } from '../newBooking/serviceData';
 import { maxQuantityOf } from '../priceCheck/ServicePriceCheck';
 
-type DialogKind = 'decline' | 'cancel' | 'quantity' | 'time' | 'receipt';
+type DialogKind = 'decline' | 'cancel' | 'quantity' | 'time' | 'comments' | 'receipt';
 
 const CANCELED = new Set<number>([BOOKING_STATUS.Canceled, BOOKING_STATUS.Unbooked]);
 const PAID = new Set<number>([BOOKING_STATUS.Payed, BOOKING_STATUS.Invoiced]);
@@ -97,10 +99,11 @@ function TimeDialog({ booking, onClose }: { booking: Booking; onClose: () => voi
   const { run, busy } = useBookingAction(booking.Id);
   const [from, setFrom] = useState<string | null>(booking.From);
   const [to, setTo] = useState<string | null>(booking.To);
+  const [outside, setOutside] = useState(booking.AllowBookingOutsideSchedules);
   const invalid = !from || !to || from >= to;
   const save = async () => {
     if (!from || !to) return;
-    const ok = await run(() => bookingActions.editTime(api, booking.Id, from, to), 'custom.bookings.notices.updated');
+    const ok = await run(() => bookingActions.editTime(api, booking.Id, from, to, outside), 'custom.bookings.notices.updated');
     if (ok) onClose();
   };
   return (
@@ -115,6 +118,39 @@ function TimeDialog({ booking, onClose }: { booking: Booking; onClose: () => voi
           required
           error={!!from && !!to && from >= to}
           helperText={!!from && !!to && from >= to ? translate('custom.bookings.actions.toAfterFrom') : undefined}
+        />
+        <FormControl>
+          <FormControlLabel control={<Switch checked={outside} onChange={(e) => setOutside(e.target.checked)} />} label={translate('custom.bookings.actions.outsideSchedules')} />
+          <FormHelperText sx={{ mt: 0 }}>{translate('custom.bookings.actions.outsideSchedulesHelp')}</FormHelperText>
+        </FormControl>
+      </Stack>
+    </ActionDialog>
+  );
+}
+
+/** The administrators' comment and the comment to the customer (PUT /bookings/{Id}; the log keeps both versions). */
+function CommentsDialog({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+  const api = useApi();
+  const translate = useTranslate();
+  const { run, busy } = useBookingAction(booking.Id);
+  const [booked, setBooked] = useState(booking.BookedComments ?? '');
+  const [toCustomer, setToCustomer] = useState(booking.CommentsToCustomer ?? '');
+  const save = async () => {
+    const ok = await run(() => bookingActions.editComments(api, booking.Id, { booked, toCustomer }), 'custom.bookings.notices.updated');
+    if (ok) onClose();
+  };
+  return (
+    <ActionDialog title={translate('custom.bookings.actions.editComments')} onClose={onClose} onConfirm={() => void save()} confirm={translate('ra.action.save')} disabled={busy}>
+      <Stack spacing={2} sx={{ mt: 1 }}>
+        <TextField label={translate('resources.bookings.fields.BookedComments')} value={booked} onChange={(e) => setBooked(e.target.value)} multiline minRows={2} fullWidth slotProps={{ htmlInput: { maxLength: 4000 } }} />
+        <TextField
+          label={translate('resources.bookings.fields.CommentsToCustomer')}
+          value={toCustomer}
+          onChange={(e) => setToCustomer(e.target.value)}
+          multiline
+          minRows={2}
+          fullWidth
+          slotProps={{ htmlInput: { maxLength: 4000 } }}
         />
       </Stack>
     </ActionDialog>
@@ -208,6 +244,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
         {awaitingApproval && act('decline', () => setDialog('decline'), { color: 'error' })}
         {!canceled && act('changeQuantity', () => setDialog('quantity'))}
         {!canceled && act('editTime', () => setDialog('time'))}
+        {act('editComments', () => setDialog('comments'))}
         {!canceled && !paid && act('markPaid', () => void run(() => bookingActions.markAsPaid(api, booking.Id), 'custom.bookings.notices.markedPaid'))}
         {!canceled && !paid && act('paymentRequest', () => void run(() => bookingActions.paymentRequest(api, booking.Id), 'custom.bookings.notices.paymentRequested'))}
         {act('receipt', () => setDialog('receipt'))}
@@ -216,6 +253,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
       </Stack>
       {dialog === 'quantity' && <QuantityDialog booking={booking} onClose={close} />}
       {dialog === 'time' && <TimeDialog booking={booking} onClose={close} />}
+      {dialog === 'comments' && <CommentsDialog booking={booking} onClose={close} />}
       {dialog === 'receipt' && <ReceiptDialog booking={booking} onClose={close} />}
       {dialog === 'decline' && (
         <ActionDialog

@@ -166,6 +166,26 @@ describe('booking actions', () => {
     expect((await logOf(moving.Id)).at(-1)).toMatchObject({ Event: 'TimeChanged', Before: { From: '2030-03-14T12:00:00' }, After: { From: '2030-03-14T12:30:00' } });
   });
 
+  it('comments alone change nothing else: the price stays after the prices change, and a canceled booking can be corrected', async () => {
+    const created = await book(server, { ServiceId: yoga, CustomerId: seed.customerId, From: '2030-03-16T10:00:00', Quantities: [{ PriceId: adult, Quantity: 1 }] });
+    const old = await server.db.one<{ price_minor: string }>('select price_minor from service_prices where id = $1', [adult]);
+    await server.db.query('update service_prices set price_minor = price_minor * 2 where id = $1', [adult]);
+    try {
+      const edited = await put(`/api/bookings/${created.Id}`, { BookedComments: 'Tar med matta', CommentsToCustomer: 'Välkommen!' });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json()).toMatchObject({ BookedComments: 'Tar med matta', CommentsToCustomer: 'Välkommen!', TotalPrice: created.TotalPrice, From: created.From });
+      expect((await logOf(created.Id)).at(-1)).toMatchObject({ Event: 'Updated', Before: { BookedComments: null }, After: { BookedComments: 'Tar med matta' } });
+      expect((await server.api({ method: 'DELETE', url: `/api/bookings/${created.Id}` })).statusCode).toBe(200);
+      const cleared = await put(`/api/bookings/${created.Id}`, { BookedComments: '' });
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      expect(cleared.json()).toMatchObject({ StatusId: 4, BookedComments: null, CommentsToCustomer: 'Välkommen!' });
+      // A new time on a canceled booking is still refused.
+      expect((await put(`/api/bookings/${created.Id}`, { From: '2030-03-16T11:00:00' })).statusCode).toBe(400);
+    } finally {
+      await server.db.query('update service_prices set price_minor = $2 where id = $1', [adult, old!.price_minor]);
+    }
+  });
+
   it('resources: available list, change, move, add and remove', async () => {
     const [b1, b2, b3] = ['Bana 1', 'Bana 2', 'Bana 3'].map((n) => seed.resources.get(n)!);
     await book(server, { ServiceId: padel, CustomerId: seed.customerId, From: '2030-03-15T10:00:00', Resources: [{ ResourceTypeId: padelType, ResourceId: b2 }] });

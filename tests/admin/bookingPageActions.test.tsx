@@ -101,3 +101,29 @@ describe('booking page: payments and spots', () => {
     expect(callsTo('PUT', '/bookings/1/decline')[0].body).toEqual({ UnbookedComments: 'Double booked', CommentsToCustomer: 'Sorry, the court is closed.', SendEmail: true });
   });
 });
+
+describe('booking page: comments and time', () => {
+  it('edits the comments without touching anything else', async () => {
+    server.use(http.put(`${API}/bookings/1`, () => HttpResponse.json(asJson(booking(1, { BookedComments: 'Aisle seat', CommentsToCustomer: null })))));
+    renderBookings('/bookings/1', pages);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit comments' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit comments' });
+    expect(within(dialog).getByRole('textbox', { name: 'Comment' })).toHaveValue('Window seat');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Comment' }), { target: { value: 'Aisle seat' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText('The booking was updated');
+    expect(callsTo('PUT', '/bookings/1')[0].body).toEqual({ BookedComments: 'Aisle seat', CommentsToCustomer: null });
+  });
+
+  it('changes the time outside the schedules when the administrator allows it', async () => {
+    current = booking(1);
+    server.use(http.put(`${API}/bookings/1`, () => HttpResponse.json(asJson(booking(1)))));
+    renderBookings('/bookings/1', pages);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change time' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change time' });
+    fireEvent.click(within(dialog).getByRole('switch', { name: 'Allow outside the schedules' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText('The booking was updated');
+    expect(callsTo('PUT', '/bookings/1')[0].body).toEqual({ From: '2026-11-21T14:00:00', To: '2026-11-21T15:00:00', AllowBookingOutsideSchedules: true });
+  });
+});
