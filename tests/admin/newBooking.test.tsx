@@ -7,6 +7,11 @@ import type { CustomField } from '../../schema/customfields';
 import { NewBookingWidget } from '../../src/custom/newBooking/NewBookingWidget';
 import type { CreateRepeatBooking, RepeatBookingFailure } from '../../schema/bookings';
 import { API, asJson, callsTo, calls, code, errorResponse, list, renderPromo, server } from './promoHarness';
+import { pickerInput } from './pickers';
+import { ROLE_IDS } from '../../schema/access/permissions';
+import { AppEvents } from '../../src/dataProvider';
+import { ShellContext } from '../../src/shell/ShellContext';
+import { formatDay } from '../../src/custom/newBooking/calendar';
 
 const field = (over: Partial<CustomField>): CustomField => ({
   Id: 0,
@@ -107,7 +112,7 @@ function calculate(request: CalculatePriceRequest): CalculatePriceResponse {
 }
 
 /** What POST /bookings/repeat answers (only what the widget reads of the bookings). */
-let repeatAnswer: { Created: { Id: number; From: string; To: string }[]; Failed: RepeatBookingFailure[] } = { Created: [{ Id: 4711, From: '', To: '' }], Failed: [] };
+let repeatAnswer: { Created: { Id: number; From: string; To: string; StatusId?: number }[]; Failed: RepeatBookingFailure[] } = { Created: [{ Id: 4711, From: '', To: '' }], Failed: [] };
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 beforeEach(() => {
@@ -172,9 +177,17 @@ async function advance(ms: number) {
   await settle();
 }
 
-function renderWidget() {
+/** The widget at /bookings-new; with `roles`, signed in with them (the shell's roles), otherwise with none. */
+function renderWidget(roles?: number[]) {
+  const widget = roles ? (
+    <ShellContext.Provider value={{ events: new AppEvents(), menu: [], unpaddedPaths: [], roles: () => roles }}>
+      <NewBookingWidget />
+    </ShellContext.Provider>
+  ) : (
+    <NewBookingWidget />
+  );
   return renderPromo('/bookings-new', [
-    { path: '/bookings-new', element: <NewBookingWidget /> },
+    { path: '/bookings-new', element: widget },
     { path: '/bookings/:id', element: <p>booking page</p> },
   ]);
 }
@@ -200,9 +213,9 @@ async function applyCode(sign: string) {
 }
 
 /** Opens the widget on fake timers, picks a service and its first 10:00 time, and lets the first price arrive. */
-async function pickTime(service = 'Yoga', time: RegExp = /^10:00 AM–11:00 AM/) {
+async function pickTime(service = 'Yoga', time: RegExp = /^10:00 AM–11:00 AM/, roles?: number[]) {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  const view = renderWidget();
+  const view = renderWidget(roles);
   await settle();
   await choose('Service', service);
   fireEvent.click(screen.getAllByRole('button', { name: time })[0]);
@@ -223,6 +236,30 @@ async function book() {
   fireEvent.click(screen.getByRole('button', { name: 'Book' }));
   await settle();
 }
+
+/** Anna and the mandatory Level: what every booking of Yoga needs besides the time. */
+async function fillIn() {
+  await chooseAnna();
+  fireEvent.change(screen.getByRole('textbox', { name: 'Level' }), { target: { value: 'A' } });
+}
+
+/** The sections (month, day, year in English) of the Date field. */
+const dateSections = () => within(pickerInput('Date').parentElement!).getAllByRole('spinbutton');
+
+/** Types `digits` into the Date field key by key, from its first section on, as a person does. */
+async function typeDate(digits: string) {
+  act(() => dateSections()[0].focus());
+  await settle();
+  for (const key of digits) {
+    fireEvent.input(document.activeElement!, { target: { textContent: key } });
+    await settle();
+  }
+}
+
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
+/** A yyyy-MM-dd day as typed into the English field: MMDDYYYY. */
+const typed = (day: string) => `${day.slice(5, 7)}${day.slice(8, 10)}${day.slice(0, 4)}`;
+const shown = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 
 describe('the new-booking widget', () => {
   it('shows the free times of a day, and of a week, moving a day or a week at a time', async () => {
@@ -483,5 +520,162 @@ describe('the new-booking widget', () => {
     server.use(http.get(`${API}/bookings/settings`, () => HttpResponse.json(asJson({ QueueEnabled: true, SendEmailConfirmation: true, SendSmsConfirmation: false, SendEmailReminder: false, SendSmsReminder: false }))));
     await pickTime('Massage', /^12:00 PM–12:45 PM\s*Full, queue$/);
     expect(screen.getByRole('button', { name: 'Add to queue' })).toBeInTheDocument();
+  });
+
+  it('keeps a whole future date typed into the Date field and shows its times; a past one stays as typed and does not move the calendar', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    renderWidget();
+    await settle();
+    await choose('Service', 'Yoga');
+    const today = availability()[0].search.get('From')!.slice(0, 10);
+    const heading = (day: string) => screen.getByText(formatDay(day, 'en'), { selector: 'p' });
+
+    // A year ago: it stays in the field as typed, marked, and the calendar stays on today.
+    const past = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
+    await typeDate(typed(past));
+    expect(pickerInput('Date').value).toBe(shown(past));
+    expect(screen.getByText('Today or later')).toBeInTheDocument();
+    expect(availability().every((c) => c.search.get('From') === `${today}T00:00:00`)).toBe(true);
+    expect(heading(today)).toBeInTheDocument();
+
+    // Today puts the field back on the day shown.
+    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    await settle();
+    expect(pickerInput('Date').value).toBe(shown(today));
+    expect(screen.queryByText('Today or later')).not.toBeInTheDocument();
+
+    // Nine days on: on the way (the month, the day, the year being typed) the date is before today for a keystroke or more.
+    const later = addDays(today, 9);
+    await typeDate(typed(later));
+    expect(pickerInput('Date').value).toBe(shown(later));
+    expect(availability().at(-1)!.search.get('From')).toBe(`${later}T00:00:00`);
+    expect(heading(later)).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^10:00 AM–11:00 AM/ })).toHaveLength(1);
+  });
+
+  it('lists the refused dates of a partly made series with their reasons and links the bookings made, staying on the widget', async () => {
+    repeatAnswer = {
+      Created: [
+        { Id: 4711, From: '2030-06-03T10:00:00', To: '2030-06-03T11:00:00', StatusId: 1 },
+        { Id: 4713, From: '2030-06-05T10:00:00', To: '2030-06-05T11:00:00', StatusId: 1 },
+      ],
+      Failed: [{ From: '2030-06-04T10:00:00', To: '2030-06-04T11:00:00', Reason: 'Yogasalen is already booked.' }],
+    };
+    const view = await pickTime();
+    await fillIn();
+    await choose('Repeat', 'Every day');
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Number of times' }), { target: { value: '3' } });
+    await settle();
+    await book();
+
+    expect(repeats()[0].DatesToRepeat).toHaveLength(3);
+    expect(view.location().pathname).toBe('/bookings-new');
+    const alert = screen.getAllByRole('alert').find((a) => a.textContent?.includes('2 of 3 times were booked'))!;
+    expect(within(alert).getByText('This time was not booked:')).toBeInTheDocument();
+    expect(within(within(alert).getByTestId('refused-times')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['6/4/2030, 10:00 AM–11:00 AM: Yogasalen is already booked.']);
+    expect(within(alert).getByText('2 bookings have been made')).toBeInTheDocument();
+    const links = within(within(alert).getByTestId('created-bookings')).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['6/3/2030, 10:00 AM–11:00 AM', '/bookings/4711'],
+      ['6/5/2030, 10:00 AM–11:00 AM', '/bookings/4713'],
+    ]);
+    // The time is let go (booking again would make the made dates twice); what was made stays listed meanwhile.
+    expect(screen.queryByTestId('chosen-time')).not.toBeInTheDocument();
+    expect(screen.queryByText('Choose a time')).not.toBeInTheDocument();
+    expect(screen.queryByText(/bookings have been made/, { selector: '.RaNotification-root *' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getAllByRole('button', { name: /^10:00 AM–11:00 AM/ })[0]);
+    await settle();
+    expect(screen.getByTestId('created-bookings')).toBeInTheDocument();
+    fireEvent.click(links[1]);
+    await settle();
+    expect(view.location().pathname).toBe('/bookings/4713');
+  });
+
+  it('says a booking made as reserved awaits approval, and so for a series that was partly made', async () => {
+    repeatAnswer = { Created: [{ Id: 4711, From: '2030-06-03T10:00:00', To: '2030-06-03T11:00:00', StatusId: 3 }], Failed: [] };
+    const view = await pickTime();
+    await fillIn();
+    await book();
+    expect(view.location().pathname).toBe('/bookings/4711');
+    expect(screen.getByText('The booking is reserved and awaits approval')).toBeInTheDocument();
+    expect(screen.queryByText('The booking has been made')).not.toBeInTheDocument();
+    view.unmount();
+
+    repeatAnswer = {
+      Created: [{ Id: 4711, From: '2030-06-03T10:00:00', To: '2030-06-03T11:00:00', StatusId: 3 }],
+      Failed: [{ From: '2030-06-10T10:00:00', To: '2030-06-10T11:00:00', Reason: 'The resource is closed.' }],
+    };
+    await pickTime();
+    await fillIn();
+    await choose('Repeat', 'Every week');
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Number of times' }), { target: { value: '2' } });
+    await settle();
+    await book();
+    const alert = screen.getAllByRole('alert').find((a) => a.textContent?.includes('1 of 2 times was booked'))!;
+    expect(within(alert).getByText('The booking is reserved and awaits approval')).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: '6/3/2030, 10:00 AM–11:00 AM' })).toBeInTheDocument();
+  });
+
+  it('sends the invoice address and, for an administrator, booking outside the schedules', async () => {
+    await pickTime('Yoga', /^10:00 AM–11:00 AM/, [ROLE_IDS.Administrator]);
+    await fillIn();
+    expect(screen.queryByRole('textbox', { name: 'Address' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Add an invoice address'));
+    await settle();
+    expect(screen.getByRole('group', { name: 'Invoice address' })).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Address' }), { target: { value: ' Storgatan 1 ' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Postal code' }), { target: { value: '111 22' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'City' }), { target: { value: 'Stockholm' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Country code' }), { target: { value: 'S1' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Corporate identity number' }), { target: { value: '556677-8899' } });
+    await book();
+    expect(screen.getByText('Two letters, e.g. SE')).toBeInTheDocument();
+    expect(repeats()).toHaveLength(0);
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Country code' }), { target: { value: 'se' } });
+    fireEvent.click(screen.getByLabelText('Allow booking outside the schedules'));
+    await book();
+    expect(repeats()).toHaveLength(1);
+    expect(repeats()[0]).toMatchObject({
+      AllowBookingOutsideSchedules: true,
+      InvoiceAddress: {
+        InvoiceAddress1: 'Storgatan 1',
+        InvoiceAddress2: null,
+        InvoicePostalCode: '111 22',
+        InvoiceCity: 'Stockholm',
+        InvoiceCountryCode: 'SE',
+        CorporateIdentityNumber: '556677-8899',
+      },
+    });
+  });
+
+  it('offers staff no booking outside the schedules, and sends no invoice address when none is given', async () => {
+    await pickTime('Yoga', /^10:00 AM–11:00 AM/, [ROLE_IDS.Staff]);
+    await fillIn();
+    expect(screen.queryByLabelText('Allow booking outside the schedules')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Add an invoice address'));
+    await settle();
+    await book();
+    expect(repeats()).toHaveLength(1);
+    expect(repeats()[0].AllowBookingOutsideSchedules).toBe(false);
+    expect(repeats()[0]).not.toHaveProperty('InvoiceAddress');
+  });
+
+  it('offers "Does not repeat" first in Repeat, with no empty choice', async () => {
+    await pickTime();
+    expect(screen.getByRole('combobox', { name: 'Repeat' })).toHaveTextContent('Does not repeat');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Repeat' }));
+    await settle();
+    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Does not repeat', 'Every day', 'Every week', 'Every other week', 'Every month']);
+  });
+
+  it('says that the amount to pay is that of each time of a series', async () => {
+    await pickTime();
+    await advance(1000);
+    expect(screen.getByTestId('summary-total')).toHaveTextContent(/^To pay: 180 kr$/);
+    await choose('Repeat', 'Every week');
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Number of times' }), { target: { value: '4' } });
+    await settle();
+    expect(screen.getByTestId('summary-total')).toHaveTextContent(/^To pay: 180 kr for each of the 4 times$/);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2e, type E2eEnv } from './harness';
+import { formatDay } from '../../src/custom/newBooking/calendar';
 
 /** Picks an option of a MUI select by the field's label. */
 async function choose(page: Page, label: RegExp, option: RegExp | string): Promise<void> {
@@ -86,6 +87,31 @@ describe('an administrator books a service for a new customer', () => {
       [id],
     );
     expect(used?.n).toBe('1');
+  });
+
+  it('takes a date typed key by key into the Date field, and leaves a past one as typed', async () => {
+    const { page, baseUrl } = env;
+    await page.goto(`${baseUrl}/bookings-new`);
+    await choose(page, /^Tjänst/, 'Yoga drop-in');
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
+    const later = new Date(Date.parse(`${today}T00:00:00Z`) + 9 * 86400000).toISOString().slice(0, 10);
+    const field = page.locator('input[name="day"]');
+    const sections = field.locator('..').getByRole('spinbutton');
+    const heading = (day: string) => page.getByText(formatDay(day, 'sv'), { exact: true });
+
+    // Swedish dates are yyyy-mm-dd: a year ago stays in the field, marked, and the times stay today's.
+    const past = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
+    await sections.first().click();
+    await page.keyboard.type(past.replace(/-/g, ''), { delay: 30 });
+    await expect.poll(() => field.inputValue()).toBe(past);
+    await expect.poll(() => page.getByText('Idag eller senare').count()).toBe(1);
+    expect(await heading(today).count()).toBe(1);
+
+    await sections.first().click();
+    await page.keyboard.type(later.replace(/-/g, ''), { delay: 30 });
+    await expect.poll(() => field.inputValue()).toBe(later);
+    await expect.poll(() => heading(later).count()).toBe(1);
+    expect(await page.getByText('Idag eller senare').count()).toBe(0);
   });
 
   it('fits a phone and reads in English', async () => {

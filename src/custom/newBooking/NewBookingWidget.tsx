@@ -2,17 +2,19 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Alert, AlertTitle, Box, Button, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import { useQueryClient } from '@tanstack/react-query';
-import { BooleanInput, Form, SelectInput, TextInput, maxLength, useLocale, useNotify, useTranslate } from 'react-admin';
+import { BooleanInput, Form, Link, SelectInput, TextInput, maxLength, useLocale, useNotify, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { type FieldValues } from 'react-hook-form';
+import { useWatch, type FieldValues } from 'react-hook-form';
 import type { AvailableTime, AvailableTimesResource } from '../../../schema/availability';
 import type { Id, LocalDate } from '../../../schema/common';
 import type { Customer, CustomerInput } from '../../../schema/customers';
 import { useCompanyNow } from '../../auth/profile';
+import { useCan } from '../../auth/roles';
+import { BOOKING_STATUS } from '../../common/bookings/bookingTypes';
 import { formatAmount } from '../../i18n/format';
 import { apiErrorInfo, isLicenseLimit, useApi } from '../../common/api';
 import { PriceCheck, type PriceCheckChange } from '../priceCheck/PriceCheck';
-import { formatRange, repeatDates, type CalendarView } from './calendar';
+import { formatRange, occurrencesOf, repeatDates, type CalendarView, type RepeatFrequency } from './calendar';
 import { serviceDurations } from '../../common/serviceDurations';
 import { CustomerSection, type CustomerMode } from './CustomerSection';
 import { CustomFieldInputs } from '../../common/inputs/CustomFieldInputs';
@@ -20,6 +22,7 @@ import { TimeSlots } from './TimeSlots';
 import {
   PAYMENT_OPTIONS,
   SEND_FLAGS,
+  type Booking,
   type BookingUserQueueInput,
   type CreateRepeatBooking,
   type RepeatBookingFailure,
@@ -36,7 +39,8 @@ import {
   goesToQueue,
 } from './serviceData';
 import { RepeatInputs } from './RepeatInputs';
-import { DEFAULTS, type NewBookingValues } from './values';
+import { InvoiceAddressInputs } from './InvoiceAddressInputs';
+import { DEFAULTS, invoiceAddressOf, type NewBookingValues } from './values';
 import { linkedChoice } from './linkedChoice';
 import { Section, type Heading } from './Section';
 
@@ -50,8 +54,9 @@ export interface NewBookingWidgetProps {
  * availabletimes, prices and quantities with promo codes (the price is calculateprice's answer),
  * resources, a customer found or created, booking custom fields, comments, send flags, payment option
  * and repeat dates. A full time of a queueing service puts the customer in the queue
- * (POST /bookinguserqueue); otherwise POST /bookings/repeat books it and the new booking's page opens,
- * or every refused time is listed with its reason.
+ * (POST /bookinguserqueue); otherwise POST /bookings/repeat books it and the new booking's page opens
+ * (the notice says when it is reserved and awaits approval). When some dates of a series were refused,
+ * the widget stays: every refused time is listed with its reason, and the bookings made as links.
  * @example
  * <NewBookingWidget headingLevel="h3" />
  */
@@ -81,7 +86,9 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
   const [customer, setCustomer] = useState<Customer | null>(null);
   const [email, setEmail] = useState('');
   const [attempted, setAttempted] = useState(false);
-  const [failed, setFailed] = useState<RepeatBookingFailure[] | null>(null);
+  // The answer of a booking that did not all go through: what was refused, and what was made of a series.
+  const [outcome, setOutcome] = useState<{ created: Booking[]; failed: RepeatBookingFailure[] } | null>(null);
+  const mayBookOutside = useCan('schedules', 'write');
   const [saving, setSaving] = useState(false);
   // A customer created by an attempt that then failed: a second attempt books for them instead of creating another.
   const createdCustomer = useRef<{ key: string; id: Id } | null>(null);
@@ -104,7 +111,7 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
     setPicked({});
     setTime(null);
     setPrice(null);
-    setFailed(null);
+    setOutcome(null);
   };
   // The codes outlive the price part: a new duration or time mounts it afresh, and the codes are applied again.
   const codes = useRef<{ serviceId: number; codes: PriceCheckChange['codes'] }>({ serviceId: 0, codes: [] });
@@ -118,7 +125,7 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
 
   const submit = async (values: NewBookingValues) => {
     setAttempted(true);
-    setFailed(null);
+    setOutcome(null);
     if (!current || !time) {
       notify('newBookingForm.chooseTime', { type: 'warning' });
       return undefined;
@@ -184,15 +191,25 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
         SendEmailReminder: !!values.SendEmailReminder,
         SendSmsReminder: !!values.SendSmsReminder,
         PaymentOption: values.PaymentOption,
+        InvoiceAddress: invoiceAddressOf(values),
+        AllowBookingOutsideSchedules: mayBookOutside && !!values.AllowBookingOutsideSchedules,
         DatesToRepeat: further.length ? [{ From: time.From, To: time.To }, ...further] : [],
       };
       const answer = await api.call<RepeatBookingResponse>('POST', '/bookings/repeat', { body });
-      if (answer.Created?.length) {
-        notify('newBookingForm.created', { type: 'success', messageArgs: { smart_count: answer.Created.length } });
-        navigate(`/bookings/${answer.Created[0].Id}`);
+      const created = answer.Created ?? [];
+      const refused = answer.Failed ?? [];
+      if (created.length && !refused.length) {
+        const reserved = created.every((b) => b.StatusId === BOOKING_STATUS.Reserved);
+        notify(reserved ? 'newBookingForm.createdReserved' : 'newBookingForm.created', { type: reserved ? 'info' : 'success', messageArgs: { smart_count: created.length } });
+        navigate(`/bookings/${created[0].Id}`);
         return undefined;
       }
-      setFailed(answer.Failed ?? []);
+      setOutcome({ created, failed: refused });
+      // Part of a series was made: the time is let go, so that booking again cannot make its dates twice.
+      if (created.length) {
+        setTime(null);
+        setAttempted(false);
+      }
       void queryClient.invalidateQueries({ queryKey: ['newBooking', 'availabletimes'] });
       return undefined;
     } catch (error) {
@@ -200,7 +217,7 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
       if (!isLicenseLimit(info.status)) notify(info.message || 'custom.common.unknownError', { type: 'error' });
       // Taken in the meantime (409) or no longer free (400): show the times as they are now.
       void queryClient.invalidateQueries({ queryKey: ['newBooking', 'availabletimes'] });
-      const own = Object.entries(info.fieldErrors).filter(([field]) => /^(CustomFields|BookedComments|CommentsToCustomer|PaymentOption)\b/.test(field));
+      const own = Object.entries(info.fieldErrors).filter(([field]) => /^(CustomFields|BookedComments|CommentsToCustomer|PaymentOption|InvoiceAddress|AllowBookingOutsideSchedules)\b/.test(field));
       return own.length ? Object.fromEntries(own.map(([field, message]) => [field.replace(/\[(\d+)\]/g, '.$1'), message])) : undefined;
     } finally {
       setSaving(false);
@@ -283,9 +300,13 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
               selected={time}
               onSelect={(t) => {
                 setTime(t);
-                setFailed(null);
+                // What a series made stays listed (with its links) until the next booking.
+                setOutcome((o) => (o?.created.length ? o : null));
               }}
             />
+          ) : null}
+          {mayBookOutside && current ? (
+            <BooleanInput source="AllowBookingOutsideSchedules" label="newBookingForm.allowOutsideSchedules" helperText="newBookingForm.allowOutsideSchedulesHelp" />
           ) : null}
           {attempted && current && !time ? (
             <Typography role="alert" color="error" variant="body2">
@@ -353,35 +374,83 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
               helperText={false}
             />
           </Box>
+          <InvoiceAddressInputs />
           <RepeatInputs time={time} />
         </Section>
 
-        {failed ? (
-          <Alert severity="error" role="alert">
-            <AlertTitle>{translate('newBookingForm.notBooked')}</AlertTitle>
-            {failed.length ? (
-              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                {failed.map((f) => (
-                  <li key={`${f.From}|${f.To}`}>
-                    {formatRange(f.From, f.To, locale)}: {f.Reason}
-                  </li>
-                ))}
-              </Box>
-            ) : null}
-          </Alert>
-        ) : null}
+        {outcome ? <Outcome created={outcome.created} failed={outcome.failed} /> : null}
 
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'flex-end' }}>
-          {time && price?.result ? (
-            <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }} data-testid="summary-total">
-              {translate('newBookingForm.toPay', { amount: formatAmount(price.result.TotalPrice, price.result.PriceSign, locale) })}
-            </Typography>
-          ) : null}
+          {time && price?.result ? <ToPay amount={formatAmount(price.result.TotalPrice, price.result.PriceSign, locale)} /> : null}
           <Button type="submit" variant="contained" size="large" startIcon={saving ? <CircularProgress size={18} color="inherit" /> : <EventAvailableIcon />} disabled={saving}>
             {translate(queueing ? 'newBookingForm.addToQueue' : 'newBookingForm.book')}
           </Button>
         </Stack>
       </Box>
     </Form>
+  );
+}
+
+/**
+ * What to pay: calculateprice prices one time, and each date of a series is priced on its own when it
+ * is booked, so for a series the amount is said to be that of each time.
+ */
+function ToPay({ amount }: { amount: string }) {
+  const translate = useTranslate();
+  const frequency = useWatch({ name: 'RepeatFrequency' }) as RepeatFrequency;
+  const count: unknown = useWatch({ name: 'RepeatCount' });
+  const times = occurrencesOf(frequency, count);
+  return (
+    <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }} data-testid="summary-total">
+      {times > 1 ? translate('newBookingForm.toPayEach', { amount, smart_count: times }) : translate('newBookingForm.toPay', { amount })}
+    </Typography>
+  );
+}
+
+/**
+ * The answer of POST /bookings/repeat when not every time was booked: nothing made (an error, each
+ * refused time with its reason), or part of a series made (a warning with the refused times and
+ * reasons, and links to the bookings made, saying when they are reserved and await approval).
+ */
+function Outcome({ created, failed }: { created: Booking[]; failed: RepeatBookingFailure[] }) {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const refused = failed.length ? (
+    <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="refused-times">
+      {failed.map((f) => (
+        <li key={`${f.From}|${f.To}`}>
+          {formatRange(f.From, f.To, locale)}: {f.Reason}
+        </li>
+      ))}
+    </Box>
+  ) : null;
+  if (!created.length) {
+    return (
+      <Alert severity="error" role="alert">
+        <AlertTitle>{translate('newBookingForm.notBooked')}</AlertTitle>
+        {refused}
+      </Alert>
+    );
+  }
+  const reserved = created.filter((b) => b.StatusId === BOOKING_STATUS.Reserved).length;
+  return (
+    <Alert severity="warning" role="alert">
+      <AlertTitle>{translate('newBookingForm.partlyBooked', { smart_count: created.length, total: created.length + failed.length })}</AlertTitle>
+      <Typography variant="body2" component="p" sx={{ mt: 1, fontWeight: 600 }}>
+        {translate('newBookingForm.notBookedTimes', { smart_count: failed.length })}
+      </Typography>
+      {refused}
+      <Typography variant="body2" component="p" sx={{ mt: 1, fontWeight: 600 }}>
+        {translate(reserved === created.length ? 'newBookingForm.createdReserved' : 'newBookingForm.created', { smart_count: created.length })}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="created-bookings">
+        {created.map((b) => (
+          <li key={b.Id}>
+            <Link to={`/bookings/${b.Id}`}>{formatRange(b.From, b.To, locale)}</Link>
+            {b.StatusId === BOOKING_STATUS.Reserved && reserved !== created.length ? ` (${translate('newBookingForm.reservedShort')})` : null}
+          </li>
+        ))}
+      </Box>
+    </Alert>
   );
 }

@@ -1,9 +1,8 @@
-import { Box, Typography } from '@mui/material';
-import { SelectInput, TextInput, useLocale, useTranslate } from 'react-admin';
+import { Box, MenuItem, TextField, Typography } from '@mui/material';
+import { TextInput, useInput, useLocale, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { AvailableTime } from '../../../schema/availability';
 import { formatRange, MAX_OCCURRENCES, REPEAT_FREQUENCIES, repeatDates, type RepeatFrequency } from './calendar';
-
 
 /** Frequency and number of occurrences, with the further dates they give. */
 export function RepeatInputs({ time }: { time: AvailableTime | null }) {
@@ -11,16 +10,39 @@ export function RepeatInputs({ time }: { time: AvailableTime | null }) {
   const locale = useLocale();
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
-      <SelectInput
-        source="RepeatFrequency"
-        label="newBookingForm.repeat"
-        choices={REPEAT_FREQUENCIES.map((id) => ({ id, name: `newBookingForm.repeatFrequencies.${id}` }))}
-        fullWidth
-        helperText={false}
-      />
+      <RepeatFrequencyInput />
       <RepeatCount />
       <RepeatPreview time={time} locale={locale} translate={translate} />
     </Box>
+  );
+}
+
+/**
+ * How often the booking repeats, "Does not repeat" first. Always has a value, so it offers no empty
+ * choice (react-admin's SelectInput adds one to every input that is not required).
+ */
+function RepeatFrequencyInput() {
+  const translate = useTranslate();
+  const { id, field } = useInput({ source: 'RepeatFrequency' });
+  return (
+    <TextField
+      select
+      id={id}
+      name={field.name}
+      inputRef={field.ref}
+      value={(field.value as RepeatFrequency | undefined) ?? 'none'}
+      onChange={(e) => field.onChange(e.target.value as RepeatFrequency)}
+      onBlur={field.onBlur}
+      label={translate('newBookingForm.repeat')}
+      className="ra-input ra-input-RepeatFrequency"
+      fullWidth
+    >
+      {REPEAT_FREQUENCIES.map((frequency) => (
+        <MenuItem key={frequency} value={frequency}>
+          {translate(`newBookingForm.repeatFrequencies.${frequency}`)}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Alert, Box, Button, IconButton, LinearProgress, Stack, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -7,8 +7,8 @@ import { useLocale, useTranslate } from 'react-admin';
 import type { AvailableTime, AvailableTimesResource, AvailableTimesResponse } from '../../../schema/availability';
 import type { Id, LocalDate } from '../../../schema/common';
 import { useApi } from '../../common/api';
-import { Picker } from '../../common/inputs/DateTimeInputs';
 import { daysOf, formatClock, formatDay, searchRange, stepDay, type CalendarView } from './calendar';
+import { DayField } from './DayField';
 
 export interface TimeSlotsProps {
   serviceId: Id;
@@ -55,6 +55,13 @@ export function TimeSlots({ serviceId, duration, resources, queueEnabled, day, v
     return map;
   }, [days, times.data]);
 
+  // Today (or an arrow) while the field holds a partial or past date on the day shown: the field shows the day again.
+  const [fieldKey, setFieldKey] = useState(0);
+  const go = (next: LocalDate, nextView: CalendarView) => {
+    if (next === day) setFieldKey((k) => k + 1);
+    onNavigate(next, nextView);
+  };
+
   const unit = view === 'day' ? 'Day' : 'Week';
   const atStart = days[0] <= today;
   const heading = view === 'day' ? formatDay(days[0], locale) : `${formatDay(days[0], locale)} – ${formatDay(days[days.length - 1], locale)}`;
@@ -64,21 +71,21 @@ export function TimeSlots({ serviceId, duration, resources, queueEnabled, day, v
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Tooltip title={translate(`newBookingForm.previous${unit}`)}>
           <span>
-            <IconButton aria-label={translate(`newBookingForm.previous${unit}`)} disabled={atStart} onClick={() => onNavigate(stepDay(day, view, -1) < today ? today : stepDay(day, view, -1), view)}>
+            <IconButton aria-label={translate(`newBookingForm.previous${unit}`)} disabled={atStart} onClick={() => go(stepDay(day, view, -1) < today ? today : stepDay(day, view, -1), view)}>
               <ChevronLeftIcon />
             </IconButton>
           </span>
         </Tooltip>
-        <Button size="small" variant="outlined" onClick={() => onNavigate(today, view)}>
+        <Button size="small" variant="outlined" onClick={() => go(today, view)}>
           {translate('newBookingForm.today')}
         </Button>
         <Tooltip title={translate(`newBookingForm.next${unit}`)}>
-          <IconButton aria-label={translate(`newBookingForm.next${unit}`)} onClick={() => onNavigate(stepDay(day, view, 1), view)}>
+          <IconButton aria-label={translate(`newBookingForm.next${unit}`)} onClick={() => go(stepDay(day, view, 1), view)}>
             <ChevronRightIcon />
           </IconButton>
         </Tooltip>
         <Box sx={{ width: 180 }}>
-          <Picker kind="date" size="small" required name="day" label={translate('newBookingForm.date')} value={day} onChange={(v) => v && onNavigate(v < today ? today : v, view)} />
+          <DayField key={fieldKey} label={translate('newBookingForm.date')} day={day} minDay={today} onDay={(d) => onNavigate(d, view)} />
         </Box>
         <ToggleButtonGroup
           size="small"

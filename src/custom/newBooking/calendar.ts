@@ -110,3 +110,14 @@ export function formatRange(from: LocalDateTime, to: LocalDateTime, locale: stri
   return plain(`${startText} – ${end.toLocaleString(DateTime.DATETIME_SHORT)}`);
 }
 
+
+/**
+ * How many times a booking repeating at `frequency` is made, the first included (1 when it does not
+ * repeat or the count is not a whole number in range).
+ * @example
+ * occurrencesOf('weekly', 3) // 3
+ */
+export function occurrencesOf(frequency: RepeatFrequency, count: unknown): number {
+  if (frequency === 'none' || typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_OCCURRENCES) return 1;
+  return count;
+}

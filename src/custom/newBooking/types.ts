@@ -1,6 +1,7 @@
 import type { PaymentOption } from '../../../schema/bookings';
 
 export type {
+  Booking,
   BookingInterval,
   BookingSettings,
   BookingUserQueueInput,
