@@ -7,7 +7,7 @@ import type { Booking } from '../../src/common/bookings/bookingTypes';
 import BookingPage from '../../src/custom/bookingPage/BookingPage';
 import BookingsReport from '../../src/custom/bookingsReport/BookingsReport';
 import BookingSettingsPage from '../../src/custom/bookingSettings/BookingSettingsPage';
-import { API, asJson, booking, listOf, calls, callsTo, companyHandler, customFieldsHandler, errorResponse, renderBookings, server, statusHandler } from './bookingsHarness';
+import { API, asJson, booking, listOf, calls, callsTo, companyHandler, customFieldsHandler, errorResponse, renderBookings, server, statusHandler, bookingsHandler } from './bookingsHarness';
 
 let rows: Booking[] = [];
 let saved: Blob[] = [];
@@ -31,16 +31,7 @@ beforeEach(() => {
     statusHandler,
     companyHandler,
     customFieldsHandler,
-    http.get(`${API}/bookings`, ({ request }) => {
-      const q = new URL(request.url).searchParams;
-      const ids = q.getAll('Id').map(Number);
-      const statuses = q.getAll('StatusIds').map(Number);
-      let hits = ids.length ? rows.filter((r) => ids.includes(r.Id)) : rows;
-      if (statuses.length) hits = hits.filter((r) => statuses.includes(r.StatusId));
-      const skip = Number(q.get('Skip') ?? 0);
-      const take = Number(q.get('Take') ?? 25);
-      return HttpResponse.json({ Offset: skip, Total: hits.length, Results: asJson(hits.slice(skip, skip + take)) });
-    }),
+    bookingsHandler(() => rows),
     http.get(`${API}/services`, () => HttpResponse.json({ Offset: 0, Total: 0, Results: [] })),
     http.get(`${API}/customers`, () => HttpResponse.json({ Offset: 0, Total: 0, Results: [] })),
     http.get(`${API}/resources`, () => HttpResponse.json({ Offset: 0, Total: 0, Results: [] })),

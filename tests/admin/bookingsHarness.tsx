@@ -25,6 +25,26 @@ export const asJson = (value: unknown) => value as JsonBodyType;
 const status = (Id: number, Name: string, Color: string): BookingStatus => ({ Id, Name, Color, Description: '', Icon: '', HoldsSlot: Id !== 4, HoldsUntilDeadline: Id === 3 });
 export const STATUSES: BookingStatus[] = [status(1, 'Booked', '#2e7d32'), status(3, 'Reserved', '#f9a825'), status(4, 'Canceled', '#c62828'), status(7, 'Booked and paid', '#1565c0')];
 
+/**
+ * GET /bookings over the rows `rows()` gives at the time of the call, as the API pages and filters
+ * them (Id, StatusIds, ResourceIds; Skip and Take).
+ * @example server.use(bookingsHandler(() => rows));
+ */
+export function bookingsHandler(rows: () => readonly Booking[]) {
+  return http.get(`${API}/bookings`, ({ request }) => {
+    const q = new URL(request.url).searchParams;
+    const ids = q.getAll('Id').map(Number);
+    const statuses = q.getAll('StatusIds').map(Number);
+    const resources = q.getAll('ResourceIds').map(Number);
+    let hits = ids.length ? rows().filter((r) => ids.includes(r.Id)) : [...rows()];
+    if (statuses.length) hits = hits.filter((r) => statuses.includes(r.StatusId));
+    if (resources.length) hits = hits.filter((r) => r.Resources.some((x) => resources.includes(x.ResourceId)));
+    const skip = Number(q.get('Skip') ?? 0);
+    const take = Number(q.get('Take') ?? 25);
+    return HttpResponse.json({ Offset: skip, Total: hits.length, Results: asJson(hits.slice(skip, skip + take)) });
+  });
+}
+
 export const statusHandler = http.get(`${API}/bookings/status`, () => HttpResponse.json(list(STATUSES)));
 
 /** A booking as GET /bookings answers it. */

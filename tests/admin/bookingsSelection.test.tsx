@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Booking } from '../../src/common/bookings/bookingTypes';
 import BookingsReport from '../../src/custom/bookingsReport/BookingsReport';
-import { API, asJson, booking, calls, callsTo, companyHandler, customFieldsHandler, listOf, renderBookings, server, statusHandler } from './bookingsHarness';
+import { API, asJson, booking, calls, callsTo, companyHandler, customFieldsHandler, listOf, renderBookings, server, statusHandler, bookingsHandler } from './bookingsHarness';
 
 let rows: Booking[] = [];
 let saved: Blob[] = [];
@@ -23,16 +23,7 @@ beforeEach(() => {
     statusHandler,
     companyHandler,
     customFieldsHandler,
-    http.get(`${API}/bookings`, ({ request }) => {
-      const q = new URL(request.url).searchParams;
-      const ids = q.getAll('Id').map(Number);
-      const resources = q.getAll('ResourceIds').map(Number);
-      let hits = ids.length ? rows.filter((r) => ids.includes(r.Id)) : rows;
-      if (resources.length) hits = hits.filter((r) => r.Resources.some((x) => resources.includes(x.ResourceId)));
-      const skip = Number(q.get('Skip') ?? 0);
-      const take = Number(q.get('Take') ?? 25);
-      return HttpResponse.json({ Offset: skip, Total: hits.length, Results: asJson(hits.slice(skip, skip + take)) });
-    }),
+    bookingsHandler(() => rows),
     http.get(`${API}/services`, () => HttpResponse.json(listOf([]))),
     http.get(`${API}/customers`, () => HttpResponse.json(listOf([]))),
     http.get(`${API}/resource`, () => HttpResponse.json(listOf([asJson({ Id: 11, Name: 'Court 1' }), asJson({ Id: 12, Name: 'Court 2' })]))),
