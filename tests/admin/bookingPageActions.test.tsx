@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { ROLE_IDS } from '../../schema/access/permissions';
 import type { Booking } from '../../src/common/bookings/bookingTypes';
 import BookingPage from '../../src/custom/bookingPage/BookingPage';
 import { API, asJson, booking, calls, callsTo, companyHandler, customFieldsHandler, renderBookings, server, statusHandler } from './bookingsHarness';
@@ -125,5 +126,12 @@ describe('booking page: comments and time', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await screen.findByText('The booking was updated');
     expect(callsTo('PUT', '/bookings/1')[0].body).toEqual({ From: '2026-11-21T14:00:00', To: '2026-11-21T15:00:00', AllowBookingOutsideSchedules: true });
+  });
+
+  it('offers staff no switch to book outside the schedules (only who may change the schedules)', async () => {
+    renderBookings('/bookings/1', pages, [ROLE_IDS.Staff]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change time' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change time' });
+    expect(within(dialog).queryByRole('switch')).not.toBeInTheDocument();
   });
 });

@@ -100,10 +100,12 @@ function TimeDialog({ booking, onClose }: { booking: Booking; onClose: () => voi
   const [from, setFrom] = useState<string | null>(booking.From);
   const [to, setTo] = useState<string | null>(booking.To);
   const [outside, setOutside] = useState(booking.AllowBookingOutsideSchedules);
+  // The same rule as the new-booking widget: who may change the schedules may book outside them.
+  const mayBookOutside = useCan('schedules', 'write');
   const invalid = !from || !to || from >= to;
   const save = async () => {
     if (!from || !to) return;
-    const ok = await run(() => bookingActions.editTime(api, booking.Id, from, to, outside), 'custom.bookings.notices.updated');
+    const ok = await run(() => bookingActions.editTime(api, booking.Id, from, to, mayBookOutside && outside), 'custom.bookings.notices.updated');
     if (ok) onClose();
   };
   return (
@@ -119,10 +121,12 @@ function TimeDialog({ booking, onClose }: { booking: Booking; onClose: () => voi
           error={!!from && !!to && from >= to}
           helperText={!!from && !!to && from >= to ? translate('custom.bookings.actions.toAfterFrom') : undefined}
         />
-        <FormControl>
-          <FormControlLabel control={<Switch checked={outside} onChange={(e) => setOutside(e.target.checked)} />} label={translate('custom.bookings.actions.outsideSchedules')} />
-          <FormHelperText sx={{ mt: 0 }}>{translate('custom.bookings.actions.outsideSchedulesHelp')}</FormHelperText>
-        </FormControl>
+        {mayBookOutside && (
+          <FormControl>
+            <FormControlLabel control={<Switch checked={outside} onChange={(e) => setOutside(e.target.checked)} />} label={translate('custom.bookings.actions.outsideSchedules')} />
+            <FormHelperText sx={{ mt: 0 }}>{translate('custom.bookings.actions.outsideSchedulesHelp')}</FormHelperText>
+          </FormControl>
+        )}
       </Stack>
     </ActionDialog>
   );
