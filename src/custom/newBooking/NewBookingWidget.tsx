@@ -1,10 +1,10 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, AlertTitle, Box, Button, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import { useQueryClient } from '@tanstack/react-query';
-import { BooleanInput, Form, Link, SelectInput, TextInput, maxLength, useLocale, useNotify, useTranslate } from 'react-admin';
+import { BooleanInput, Form, SelectInput, TextInput, maxLength, useLocale, useNotify, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useWatch, type FieldValues } from 'react-hook-form';
+import { type FieldValues } from 'react-hook-form';
 import type { AvailableTime, AvailableTimesResource } from '../../../schema/availability';
 import type { Id, LocalDate } from '../../../schema/common';
 import type { Customer, CustomerInput } from '../../../schema/customers';
@@ -14,7 +14,7 @@ import { BOOKING_STATUS } from '../../common/bookings/bookingTypes';
 import { formatAmount } from '../../i18n/format';
 import { apiErrorInfo, isLicenseLimit, useApi } from '../../common/api';
 import { PriceCheck, type PriceCheckChange } from '../priceCheck/PriceCheck';
-import { formatRange, occurrencesOf, repeatDates, type CalendarView, type RepeatFrequency } from './calendar';
+import { formatRange, repeatDates, type CalendarView } from './calendar';
 import { serviceDurations } from '../../common/serviceDurations';
 import { CustomerSection, type CustomerMode } from './CustomerSection';
 import { CustomFieldInputs } from '../../common/inputs/CustomFieldInputs';
@@ -39,6 +39,8 @@ import {
   goesToQueue,
 } from './serviceData';
 import { RepeatInputs } from './RepeatInputs';
+import { Outcome } from './Outcome';
+import { ToPay } from './ToPay';
 import { InvoiceAddressInputs } from './InvoiceAddressInputs';
 import { DEFAULTS, invoiceAddressOf, type NewBookingValues } from './values';
 import { linkedChoice } from './linkedChoice';
@@ -388,69 +390,5 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
         </Stack>
       </Box>
     </Form>
-  );
-}
-
-/**
- * What to pay: calculateprice prices one time, and each date of a series is priced on its own when it
- * is booked, so for a series the amount is said to be that of each time.
- */
-function ToPay({ amount }: { amount: string }) {
-  const translate = useTranslate();
-  const frequency = useWatch({ name: 'RepeatFrequency' }) as RepeatFrequency;
-  const count: unknown = useWatch({ name: 'RepeatCount' });
-  const times = occurrencesOf(frequency, count);
-  return (
-    <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }} data-testid="summary-total">
-      {times > 1 ? translate('newBookingForm.toPayEach', { amount, smart_count: times }) : translate('newBookingForm.toPay', { amount })}
-    </Typography>
-  );
-}
-
-/**
- * The answer of POST /bookings/repeat when not every time was booked: nothing made (an error, each
- * refused time with its reason), or part of a series made (a warning with the refused times and
- * reasons, and links to the bookings made, saying when they are reserved and await approval).
- */
-function Outcome({ created, failed }: { created: Booking[]; failed: RepeatBookingFailure[] }) {
-  const translate = useTranslate();
-  const locale = useLocale();
-  const refused = failed.length ? (
-    <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="refused-times">
-      {failed.map((f) => (
-        <li key={`${f.From}|${f.To}`}>
-          {formatRange(f.From, f.To, locale)}: {f.Reason}
-        </li>
-      ))}
-    </Box>
-  ) : null;
-  if (!created.length) {
-    return (
-      <Alert severity="error" role="alert">
-        <AlertTitle>{translate('newBookingForm.notBooked')}</AlertTitle>
-        {refused}
-      </Alert>
-    );
-  }
-  const reserved = created.filter((b) => b.StatusId === BOOKING_STATUS.Reserved).length;
-  return (
-    <Alert severity="warning" role="alert">
-      <AlertTitle>{translate('newBookingForm.partlyBooked', { smart_count: created.length, total: created.length + failed.length })}</AlertTitle>
-      <Typography variant="body2" component="p" sx={{ mt: 1, fontWeight: 600 }}>
-        {translate('newBookingForm.notBookedTimes', { smart_count: failed.length })}
-      </Typography>
-      {refused}
-      <Typography variant="body2" component="p" sx={{ mt: 1, fontWeight: 600 }}>
-        {translate(reserved === created.length ? 'newBookingForm.createdReserved' : 'newBookingForm.created', { smart_count: created.length })}
-      </Typography>
-      <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="created-bookings">
-        {created.map((b) => (
-          <li key={b.Id}>
-            <Link to={`/bookings/${b.Id}`}>{formatRange(b.From, b.To, locale)}</Link>
-            {b.StatusId === BOOKING_STATUS.Reserved && reserved !== created.length ? ` (${translate('newBookingForm.reservedShort')})` : null}
-          </li>
-        ))}
-      </Box>
-    </Alert>
   );
 }
