@@ -13,8 +13,13 @@ export function formatAmount(amount: number, sign: string, locale: string): stri
   return formatMoney(toMinor(amount), sign, locale);
 }
 
-/** The sign written after (or before) an amount in each currency a company may use. */
-export const CURRENCY_SIGNS: Record<string, string> = { SEK: 'kr', NOK: 'kr', DKK: 'kr', EUR: '€' };
+const CURRENCY_SIGNS: Record<string, string> = { SEK: 'kr', NOK: 'kr', DKK: 'kr', EUR: '€' };
+
+/**
+ * The sign written with an amount of a currency (ISO code): kr, €; the code itself for one not listed.
+ * @example currencySign('SEK') // 'kr'
+ */
+export const currencySign = (currencyId: string): string => CURRENCY_SIGNS[currencyId] ?? currencyId;
 
 const DATE_LOCALES: Record<string, string> = { sv: 'sv', en: 'en-US', fi: 'fi', no: 'nb' };
 

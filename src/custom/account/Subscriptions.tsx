@@ -9,7 +9,7 @@ import type { QueryResponse } from '../../../schema/common';
 import type { CompanyInvoice } from '../../../schema/licenses';
 import { apiErrorInfo, resultsOf, useApi } from '../../common/api';
 import { saveBlob } from '../../common/saveBlob';
-import { CURRENCY_SIGNS, formatAmount, formatWireDate } from '../../i18n/format';
+import { currencySign, formatAmount, formatWireDate } from '../../i18n/format';
 import { CloseAccountDialog } from './CloseAccountDialog';
 
 /** My subscriptions on /account: the company's licenses, its invoices as PDF, and closing the account. */
@@ -83,7 +83,7 @@ export function Subscriptions() {
                     }
                   >
                     <ListItemText
-                      primary={`${invoice.InvoiceNumber} · ${formatAmount(invoice.TotalAmount / 100, CURRENCY_SIGNS[invoice.CurrencyId] ?? invoice.CurrencyId, locale)}`}
+                      primary={`${invoice.InvoiceNumber} · ${formatAmount(invoice.TotalAmount / 100, currencySign(invoice.CurrencyId), locale)}`}
                       secondary={`${formatWireDate(invoice.PeriodFrom, locale)} – ${formatWireDate(invoice.PeriodTo, locale)} · ${translate(`licenses.account.status.${invoice.Status}`)}`}
                     />
                   </ListItem>

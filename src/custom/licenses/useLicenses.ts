@@ -4,7 +4,7 @@ import type { CompanyLicense, LicenseType } from '../../../schema/company';
 import type { QueryResponse } from '../../../schema/common';
 import type { LicenseInformation, TrialCheck } from '../../../schema/licenses';
 import { resultsOf, useApi } from '../../common/api';
-import { CURRENCY_SIGNS } from '../../i18n/format';
+import { currencySign } from '../../i18n/format';
 
 export const LICENSES_QUERY_KEY = ['custom', 'licenses'] as const;
 
@@ -43,7 +43,7 @@ export function useLicenseData() {
 /** The monthly price of a type in the company's country. */
 export function priceOf(type: LicenseType, countryId: string | undefined): { price: number; sign: string } | undefined {
   const price = type.Prices.find((p) => p.CountryId === (countryId ?? 'SE')) ?? type.Prices[0];
-  return price ? { price: price.Price, sign: CURRENCY_SIGNS[price.CurrencyId] ?? price.CurrencyId } : undefined;
+  return price ? { price: price.Price, sign: currencySign(price.CurrencyId) } : undefined;
 }
 
 /** 'value|note' → its two parts. */

@@ -1,6 +1,6 @@
 import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, NumberInput, useListContext, useLocale, useTranslate } from 'react-admin';
-import { CURRENCY_SIGNS, formatWireDate } from '../../i18n/format';
+import { currencySign, formatWireDate } from '../../i18n/format';
 import { useCompany } from '../../common/useCompany';
 import type { BookingLogEntry } from '../../common/bookings/bookingTypes';
 import { LogActor, LogChanges, LogEntryList, LogEvent } from '../../common/bookings/LogCells';
@@ -34,7 +34,7 @@ export function BookingLogList() {
   const label = translate('custom.bookings.tabs.booking-log');
   // Amounts in the company's currency (a log entry does not carry its booking's sign).
   const { company } = useCompany();
-  const priceSign = company ? (CURRENCY_SIGNS[company.CurrencyId] ?? company.CurrencyId) : '';
+  const priceSign = company ? currencySign(company.CurrencyId) : '';
   return (
     <LogList resource="booking-log" storeKey="bookings.log" filters={filters}>
       {small ? (

@@ -44,7 +44,7 @@ function useSelectionExport(selectedIds: readonly Identifier[]): ReturnType<type
         setGathering({ done: rows.length, total });
       }
     } catch (error) {
-      notify((error as Error)?.message || 'ra.notification.http_error', { type: 'error' });
+      notify(apiErrorInfo(error).message || 'ra.notification.http_error', { type: 'error' });
       return;
     } finally {
       setGathering(null);
