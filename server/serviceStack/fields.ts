@@ -32,22 +32,3 @@ export function selectFields(param: string, known: ReadonlyMap<string, string>):
   if (fields.size && known.has('id')) fields.add('Id');
   return { fields: [...fields], unknown };
 }
-
-/**
- * A serialised page with each record cut down to the selected fields (in the record's own order);
- * the text as it was when it is not a page.
- */
-export function projectPage(json: string, fields: readonly string[]): string {
-  let page: unknown;
-  try {
-    page = JSON.parse(json);
-  } catch {
-    return json;
-  }
-  if (!page || typeof page !== 'object' || !Array.isArray((page as { Results?: unknown }).Results)) return json;
-  const keep = new Set(fields);
-  const results = (page as { Results: unknown[] }).Results.map((record) =>
-    record && typeof record === 'object' ? Object.fromEntries(Object.entries(record).filter(([name]) => keep.has(name))) : record,
-  );
-  return JSON.stringify({ ...page, Results: results });
-}

@@ -19,7 +19,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { ValidationErrors } from '../shared/errors';
-import { listFieldsOf, projectPage, selectFields } from './fields';
+import { listFieldsOf, selectFields } from './fields';
+import { projectPage, setFieldSelection, takeFieldSelection } from '../shared/fieldSelection';
 import { registerValidationMessages } from './validation';
 import { normalise, shapeOf, type SchemaNode, type Shape } from './shapes';
 
@@ -48,19 +49,23 @@ function normaliser(query: Shape | undefined, body: Shape | undefined) {
   };
 }
 
-/** The `Fields` selection of list routes: checked before the handler, applied to the answer. */
+/**
+ * The `Fields` selection of list routes: checked before the handler, applied to the answer unless
+ * the route kept its answer and projected it already (server/shared/fieldSelection.ts).
+ */
 function fieldSelection(known: Map<string, string>) {
-  const selections = new WeakMap<FastifyRequest, string[]>();
   const check = async (request: FastifyRequest): Promise<void> => {
     const param = (request.query as { Fields?: unknown } | undefined)?.Fields;
     if (typeof param !== 'string') return;
     const { fields, unknown } = selectFields(param, known);
     if (unknown.length) new ValidationErrors().add('Fields', 'UnknownFields', { names: unknown.join(', ') }).throwIfAny();
-    if (fields.length) selections.set(request, fields);
+    if (fields.length) setFieldSelection(request, fields);
   };
   const project = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
-    const fields = selections.get(request);
+    const fields = takeFieldSelection(request);
     if (!fields || reply.statusCode !== 200) return payload;
+    // A body already encoded (content-encoding set) is never text to cut: whoever encoded it projected first.
+    if (reply.hasHeader('content-encoding')) return payload;
     if (typeof payload === 'string') return projectPage(payload, fields);
     if (Buffer.isBuffer(payload)) return projectPage(payload.toString('utf8'), fields);
     return payload;

@@ -4,6 +4,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { DataScope, DataVersions } from '../db/versions';
 import { Lru } from './lru';
+import { projectPage, takeFieldSelection } from './fieldSelection';
 
 /** The content codings a kept answer is also kept in, the preferred first. */
 export type Coding = 'br' | 'gzip';
@@ -29,6 +30,22 @@ const compressors: Record<Coding, (bytes: Buffer) => Promise<Buffer>> = {
 /** Answers shorter than this are sent as they are: compressing them saves next to nothing. */
 const COMPRESS_FROM = 1024;
 const codings = new Negotiator<Coding>({ supportedValues: ['br', 'gzip'] });
+
+/**
+ * The key of a kept answer: everything of the request as routed that the answer can depend on, in
+ * one place so that no route can leave a part out: the caller's company, language and time zone,
+ * the method and route, every path parameter (as validated) and the query string as sent (which
+ * holds `Fields`). The content coding is not in it: each entry holds the plain bytes and their
+ * compressed forms, all of the same (projected) answer.
+ * @example answerKey(request) // '1\0en\0Europe/Stockholm\0GET /api/services/:Id/availabletimes\0{"Id":3}\0From=…&To=…'
+ */
+export function answerKey(request: FastifyRequest): string {
+  const ctx = request.ctx;
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const path = JSON.stringify(Object.keys(params).sort().map((name) => [name, params[name]]));
+  const query = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
+  return [ctx.companyId, ctx.lang, ctx.timeZone, `${request.method} ${request.routeOptions.url}`, path, query].join('\u0000');
+}
 
 export interface ResponseCacheOptions {
   /** Answers kept at most; the least recently used goes first. */
@@ -70,15 +87,16 @@ export class ResponseCache {
 
   /**
    * The route's answer to this request: the kept one when current, else `load()` serialised with
-   * the route's response schema (and kept; a `load` that answers bytes has serialised them itself). The key is the caller's company, language, time zone
-   * and the query string as sent. A route whose answer rests on more than one scope passes the
-   * `version` it read itself (read before loading, like the scope's).
+   * the route's response schema (and kept; a `load` that answers bytes has serialised them itself),
+   * cut down to the request's `Fields` before it is kept or compressed. The key is answerKey(). A
+   * route whose answer rests on more than one scope passes the `version` it read itself (read
+   * before loading, like the scope's).
    */
   async answer(request: FastifyRequest, reply: FastifyReply, load: () => Promise<unknown>, readVersion?: string): Promise<Buffer | unknown> {
     if (!this.enabled) return load();
     const ctx = request.ctx;
-    const query = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
-    const key = `${ctx.companyId}\u0000${ctx.lang}\u0000${ctx.timeZone}\u0000${request.routeOptions.url}\u0000${query}`;
+    const fields = takeFieldSelection(request);
+    const key = answerKey(request);
     const version = readVersion ?? (await this.versions.read(ctx.companyId, this.scope));
     reply.type('application/json; charset=utf-8');
     reply.header('vary', 'accept-encoding');
@@ -98,7 +116,10 @@ export class ResponseCache {
     // Requests that miss together share one load (the first one's), so an edit does not set off 32.
     const shared = this.loading.get(key);
     if (shared?.version === version) return shared.body;
-    const body = load().then((value) => (Buffer.isBuffer(value) ? value : Buffer.from(String(reply.serialize(value)))));
+    const body = load().then((value) => {
+      const bytes = Buffer.isBuffer(value) ? value : Buffer.from(String(reply.serialize(value)));
+      return fields ? Buffer.from(projectPage(bytes.toString('utf8'), fields)) : bytes;
+    });
     const loading = { version, body };
     this.loading.set(key, loading);
     try {

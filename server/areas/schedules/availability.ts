@@ -117,7 +117,7 @@ function timesBody(reply: FastifyReply, companyId: number, serviceId: number, da
 
 /** GET /services/{Id}/availabletimes and /services/{Id}/nextfreetime. */
 export default async function availabilityArea(app: FastifyInstance): Promise<void> {
-  const cache = new AvailabilityCache(app.versions);
+  const cache = new AvailabilityCache(app.versions, app.config.responseCache);
   /** GET /services/{Id}/<what> with the contract's request and response, for a service of the caller's company (else 404). */
   const serviceRoute = <Q, R>(what: string, schemas: [string, string], answer: (q: Q, spec: Spec, ctx: CallerContext, serviceId: number) => Promise<R>) =>
     app.get(`/services/:Id/${what}`, { schema: { params: serviceParams, querystring: ref(schemas[0]), response: { 200: ref(schemas[1]) } } }, async (request): Promise<R> => {

@@ -51,19 +51,25 @@ const scopesWith = (days: readonly number[]): DataScope[] => ['availability', ..
  * that day (moved by every booking write touching the day, before or after the change, migration
  * 052) stays the same. A booking written therefore reloads the bookings of its own days only.
  * Versions are read before the data they guard, so what is kept is never older than its version.
- * Reads only: the booking call must load inside its own transaction.
+ * Reads only: the booking call must load inside its own transaction. `enabled: false`
+ * (RESPONSE_CACHE=off) keeps nothing: every call loads afresh, the computation the kept answers are
+ * compared with (tests/server/keptAnswers.test.ts).
  * @example
- * const cache = new AvailabilityCache(app.versions);
+ * const cache = new AvailabilityCache(app.versions, app.config.responseCache);
  * const spec = await cache.spec(db, companyId, serviceId);
  * const data = await cache.data(db, companyId, spec, from, to);
  */
 export class AvailabilityCache {
   private readonly entries = new Lru<Entry>({ maxEntries: MAX_ENTRIES });
 
-  constructor(private readonly versions: DataVersions) {}
+  constructor(
+    private readonly versions: DataVersions,
+    private readonly enabled = true,
+  ) {}
 
   /** The service as the engine sees it (see loadServiceSpec), current as of this call. */
   async spec(db: Db, companyId: number, serviceId: number): Promise<{ service: ServiceSpec; timeZone: string } | undefined> {
+    if (!this.enabled) return loadServiceSpec(db, companyId, serviceId);
     const key = `${companyId}:${serviceId}`;
     const version = await this.versions.read(companyId, 'availability');
     const hit = this.entries.get(key);
