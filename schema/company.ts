@@ -263,6 +263,8 @@ export interface AuthUser {
   Id: Id;
   UserId: string;
   Email: string;
+  /** Whether the address is confirmed (by the sign-up link or a verification mail). */
+  EmailVerified: boolean;
   Firstname: string;
   Lastname: string;
   CompanyId: Id | null;

@@ -44,6 +44,8 @@ export type RegistryEntry = ResourceEntry | PageEntry;
  */
 export const registry: readonly RegistryEntry[] = [
   ...dashboardPages,
+  // "Get started" sits right under the dashboard while a new company has steps left.
+  ...setupAccountPages,
   ...schedulerPages,
   bookings,
   bookingLog,
@@ -75,7 +77,6 @@ export const registry: readonly RegistryEntry[] = [
   ...accountPages,
   ...licensesPages,
   ...billingPages,
-  ...setupAccountPages,
   ...signUpPages,
   ...messagePages,
 ];

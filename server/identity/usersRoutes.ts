@@ -99,6 +99,7 @@ export default async function usersRoutes(app: FastifyInstance, { config, servic
       Id: user.id,
       UserId: user.subject,
       Email: user.email,
+      EmailVerified: user.emailVerified,
       Firstname: user.firstname,
       Lastname: user.lastname,
       CompanyId: user.companyId,

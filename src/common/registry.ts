@@ -16,6 +16,8 @@ export interface ShellMenuEntry {
   area?: string;
   /** Hidden from whoever may read this area (who reaches the same screen through another item). */
   unlessArea?: string;
+  /** A hook saying whether the item shows now (e.g. "Get started" while a new company has steps left); default always. */
+  useVisible?: () => boolean;
 }
 
 /** Where a page sits in the sidebar. */
@@ -26,6 +28,8 @@ export interface MenuSpec {
   icon: ComponentType;
   area?: string;
   unlessArea?: string;
+  /** A hook saying whether the item shows now; default always (see ShellMenuEntry). */
+  useVisible?: () => boolean;
 }
 
 /**

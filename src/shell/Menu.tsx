@@ -1,4 +1,4 @@
-import { Fragment, useMemo } from 'react';
+import { Fragment, useMemo, type ReactElement } from 'react';
 import { Divider, ListSubheader } from '@mui/material';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import LabelIcon from '@mui/icons-material/Label';
@@ -21,6 +21,11 @@ export function groupMenu(entries: readonly ShellMenuEntry[]): { top: ShellMenuE
   };
 }
 
+/** An item whose entry decides by a hook whether it shows now ("Get started" while a new company has steps left). */
+function ShownWhen({ useVisible, children }: { useVisible: () => boolean; children: ReactElement }) {
+  return useVisible() ? children : null;
+}
+
 /** An open sidebar's long labels wrap instead of ending in an ellipsis ("Promo codes and value cards"). */
 const WRAP = { '& .MuiTypography-root': { whiteSpace: 'normal' } } as const;
 
@@ -37,7 +42,14 @@ export function Menu() {
   );
   const item = (entry: ShellMenuEntry) => {
     const Icon = entry.icon ?? LabelIcon;
-    return <RaMenu.Item key={entry.to} to={entry.to} primaryText={translate(entry.label, { _: entry.label, smart_count: 2 })} leftIcon={<Icon />} sx={open ? WRAP : undefined} />;
+    const element = <RaMenu.Item key={entry.to} to={entry.to} primaryText={translate(entry.label, { _: entry.label, smart_count: 2 })} leftIcon={<Icon />} sx={open ? WRAP : undefined} />;
+    return entry.useVisible ? (
+      <ShownWhen key={entry.to} useVisible={entry.useVisible}>
+        {element}
+      </ShownWhen>
+    ) : (
+      element
+    );
   };
   return (
     <RaMenu>

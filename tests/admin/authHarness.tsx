@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
 import { AdminContext, Notification, TestMemoryRouter, type AuthProvider, type I18nProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { AppEvents, createDataProvider, createHttpClient } from '../../src/dataProvider';
@@ -11,12 +12,17 @@ import { ROLE_IDS } from '../../schema/access/permissions';
 import type { ShellMenuEntry } from '../../src/common/registry';
 
 export const API = 'http://api.test/api';
-export const server = setupServer();
+/**
+ * The mock API; by default (after every reset too) the company has finished "Get started" (a
+ * bookable service, approved), which the sidebar asks on every screen.
+ */
+export const server = setupServer(http.get(`${API}/signup/progress`, () => HttpResponse.json({ HasBookableService: true, StatusId: 3 })));
 
 export const demoUser: AuthUser = {
   Id: 1,
   UserId: 'user-sub-1',
   Email: 'demo@example.com',
+  EmailVerified: true,
   Firstname: 'Dana',
   Lastname: 'Demo',
   CompanyId: 7,

@@ -84,6 +84,7 @@ describe('dashboard', () => {
       ...companyHandlers(),
       http.get(`${API}/services`, () => HttpResponse.json({ Offset: 0, Total: 12, Results: [{ Id: 1, Name: 'Yoga' }] })),
       http.get(`${API}/customers`, () => HttpResponse.json({ ...list([{ Id: 5, Firstname: 'Ann' }]), Total: 204 })),
+      http.get(`${API}/signup/progress`, () => HttpResponse.json({ HasBookableService: true, StatusId: 3 })),
     );
     renderPage(<DashboardPage />, '/dashboard');
     expect(await screen.findByText('Solrosens Yoga & Padel')).toBeInTheDocument();

@@ -115,6 +115,7 @@ describe('/setup-account', () => {
     server.use(
       http.get(`${API}/companies`, () => HttpResponse.json(list([{ ...demoCompany, StatusId: status }]))),
       http.get(`${API}/services`, () => HttpResponse.json({ Offset: 0, Total: 1, Results: [{ Id: 41 }] })),
+      http.get(`${API}/signup/progress`, () => HttpResponse.json({ HasBookableService: true, StatusId: status })),
       http.put(`${API}/companies/7/sendforapproval`, () => {
         status = 2;
         return HttpResponse.json({ ...demoCompany, StatusId: 2 });
@@ -128,5 +129,7 @@ describe('/setup-account', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Company status: Awaiting approval'));
     expect(screen.getByText('The company has been sent for approval.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send for approval' })).not.toBeInTheDocument();
+    // What offers "Get started" elsewhere (sidebar, dashboard) asks again: the company is no longer registered.
+    await waitFor(() => expect(calls.filter((c) => c.path === '/signup/progress')).toHaveLength(2));
   });
 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import type { SignUp, SignUpVerifyResponse } from '../../schema/signup';
+import type { SetupProgress, SignUp, SignUpMailbox, SignUpResponse, SignUpVerifyResponse } from '../../schema/signup';
 import type { Company, CompanyLicense } from '../../schema/company';
 import { DEMO_EMAIL } from '../../server/db/seed';
 import { createTestServer, type TestServer } from './harness';
@@ -67,7 +67,7 @@ describe('POST /signup and POST /signup/verify', () => {
     const before = await companies();
     const res = await signUp(body);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ Email: body.Email, LinkValidHours: 24 });
+    expect(res.json()).toEqual({ Email: body.Email, LinkValidHours: 24, MailboxToken: expect.any(String) });
     // Nothing exists until the address is confirmed.
     expect(await companies()).toBe(before);
 
@@ -95,6 +95,9 @@ describe('POST /signup and POST /signup/verify', () => {
       [company.Id],
     );
     expect(admins).toEqual([{ email: body.Email, email_verified: true, role_id: 1 }]);
+    // The profile says the address is verified, so the account page asks for nothing more.
+    const profile = (await server.api({ method: 'GET', url: '/api/users', token: token2 })).json<{ Email: string; EmailVerified: boolean }>();
+    expect(profile).toMatchObject({ Email: body.Email, EmailVerified: true });
     const licenses = (await server.api({ method: 'GET', url: '/api/licenses/company', token: token2 })).json<{ Results: CompanyLicense[] }>().Results;
     expect(licenses).toEqual([expect.objectContaining({ TypeId: 1, Active: true, Canceled: false })]);
     expect(await count('select count(*)::int as n from booking_settings where company_id = $1', [company.Id])).toBe(1);
@@ -113,7 +116,8 @@ describe('POST /signup and POST /signup/verify', () => {
     expect(fresh.statusCode).toBe(200);
     expect(taken.statusCode).toBe(fresh.statusCode);
     expect(Object.keys(taken.json())).toEqual(Object.keys(fresh.json()));
-    expect(taken.json()).toEqual({ ...fresh.json(), Email: DEMO_EMAIL.toUpperCase() });
+    // Each answer has its own sandbox mailbox key (this server has no SMTP_URL); the rest is the same.
+    expect(taken.json()).toEqual({ ...fresh.json(), Email: DEMO_EMAIL.toUpperCase(), MailboxToken: expect.any(String) });
 
     const [notice] = await mailsTo(DEMO_EMAIL);
     expect(notice).toMatchObject({ kind: 'signup_existing', subject: 'You already have an account in Booking admin' });
@@ -126,7 +130,7 @@ describe('POST /signup and POST /signup/verify', () => {
     const email = 'probe@example.com';
     const taken = await signUp(form({ Email: email, OrganisationNumber: '5566778899' }));
     expect(taken.statusCode).toBe(200);
-    expect(taken.json()).toEqual({ Email: email, LinkValidHours: 24 });
+    expect(taken.json()).toEqual({ Email: email, LinkValidHours: 24, MailboxToken: expect.any(String) });
     expect(await mailsTo(email)).toEqual([]);
     const [notice] = await mailsTo('info@solrosen.example.com');
     expect(notice).toMatchObject({ kind: 'signup_company_exists' });
@@ -250,17 +254,29 @@ describe('the first-service wizard', () => {
     const [mail] = await mailsTo(body.Email);
     expect((await verify(tokenIn(mail.text_body))).statusCode).toBe(200);
     const token = await server.login(body.Email, body.Password);
+    const progress = async () => {
+      const res = await server.api({ method: 'GET', url: '/api/signup/progress', token });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<SetupProgress>();
+    };
+    expect(await progress()).toEqual({ HasBookableService: false, StatusId: 1 });
     const post = async <T>(url: string, payload: object): Promise<T> => {
       const res = await server.api({ method: 'POST', url, payload, token });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
       return res.json<T>();
     };
     const service = await post<{ Id: number }>('/api/services', { Name: 'Yoga 60 min', Description: 'Hatha yoga', Duration: 60 });
+    // A service alone, or with a price and a resource but no schedule, is not bookable yet.
+    expect((await progress()).HasBookableService).toBe(false);
     await post('/api/services/prices', { ServiceId: service.Id, Price: 200, VAT: 6 });
     const type = await post<{ Id: number }>('/api/resourcetypes', { Name: 'Yoga 60 min' });
     await post('/api/resource', { Name: 'Sal 1', ResourceTypeIds: [type.Id] });
     await post(`/api/services/${service.Id}/resourcetypes`, { ResourceTypeId: type.Id });
+    expect((await progress()).HasBookableService).toBe(false);
     await post('/api/schedules/recurring', { Name: 'Yoga 60 min', TimeInterval: 60, StartTime: '09:00', EndTime: '12:00', DaysOfWeek: [1, 2, 3, 4, 5], Services: [{ Id: service.Id }] });
+    expect(await progress()).toEqual({ HasBookableService: true, StatusId: 1 });
+    // Another company's bookable services count for nothing here, and the demo company has its own.
+    expect((await server.api({ method: 'GET', url: '/api/signup/progress' })).json<SetupProgress>()).toEqual({ HasBookableService: true, StatusId: 3 });
     const res = await server.api({ method: 'GET', url: `/api/services/${service.Id}/availabletimes?From=2030-03-04&To=2030-03-05`, token });
     expect(res.statusCode, res.body).toBe(200);
     const times = res.json<{ Times: { From: string; Free: boolean }[] }>().Times;
@@ -272,5 +288,142 @@ describe('the first-service wizard', () => {
       '2030-03-05T10:00:00',
       '2030-03-05T11:00:00',
     ]);
+  });
+});
+
+/** The verification links in a text (the mailed one, or the one the log line names). */
+const linksIn = (text: string): string[] => text.match(/https?:\/\/\S+\/signup\/verify\?\S+/g) ?? [];
+
+function readMailbox(token: unknown): Promise<LightMyRequestResponse> {
+  return server.app.inject({ method: 'POST', url: '/api/signup/mail', payload: { Token: token }, headers: { 'x-language': 'en' } });
+}
+
+/** What the sandbox mailbox of a sign-up shows once the queue has delivered its mail. */
+async function mailbox(token: string): Promise<SignUpMailbox> {
+  await server.app.jobs.drain();
+  const res = await readMailbox(token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<SignUpMailbox>();
+}
+
+describe('sign-up without SMTP_URL (mail stays in the sandbox)', () => {
+  it('logs the verification link at info level and opens the sign-up’s own mail with the key of its answer', async () => {
+    const info = vi.spyOn(server.app.log, 'info');
+    try {
+      const body = form({ Email: 'sandbox-reader@example.com', OrganisationNumber: orgNumber('556036082') });
+      const res = await signUp(body);
+      expect(res.statusCode, res.body).toBe(200);
+      const { MailboxToken } = res.json<SignUpResponse>();
+      expect(MailboxToken).toMatch(/^[\w-]{40,}$/);
+
+      // The log line names the link the mail carries.
+      const logged = info.mock.calls.map((call) => call.map(String).join(' ')).filter((line) => line.includes('/signup/verify?'));
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toContain(body.Email);
+      const [mailed] = await mailsTo(body.Email);
+      expect(linksIn(logged[0])).toEqual(linksIn(mailed.text_body));
+
+      // The sign-up's mailbox shows that mail, as caught, and nothing else.
+      const box = await mailbox(MailboxToken!);
+      expect(box).toEqual({
+        Email: body.Email,
+        Waiting: false,
+        Mails: [{ To: body.Email, Subject: 'Confirm the sign-up of Fjällstugans Yoga AB', Text: mailed.text_body, Sent: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/) }],
+      });
+      // Following the link in it creates the company.
+      expect((await verify(tokenIn(box.Mails[0].Text))).statusCode).toBe(200);
+    } finally {
+      info.mockRestore();
+    }
+  });
+
+  it('says the mail is on its way until the queue has delivered it', async () => {
+    const body = form({ Email: 'sandbox-early@example.com', OrganisationNumber: orgNumber('556036083') });
+    const { MailboxToken } = (await signUp(body)).json<SignUpResponse>();
+    const early = await readMailbox(MailboxToken);
+    expect(early.statusCode).toBe(200);
+    expect(early.json<SignUpMailbox>()).toEqual({ Email: body.Email, Mails: [], Waiting: true });
+    expect((await mailbox(MailboxToken!)).Mails).toHaveLength(1);
+  });
+
+  it("never shows another sign-up's mail: each key opens its own request only, and nothing else opens any", async () => {
+    const anna = form({ Email: 'anna-mailbox@example.com', OrganisationNumber: orgNumber('556036084') });
+    const bo = form({ Email: 'bo-mailbox@example.com', OrganisationNumber: orgNumber('556036085') });
+    const annaKey = (await signUp(anna)).json<SignUpResponse>().MailboxToken!;
+    const boKey = (await signUp(bo)).json<SignUpResponse>().MailboxToken!;
+    // Anna signs up twice with the same address: her first key still opens only the first mail.
+    const annaAgainKey = (await signUp(anna)).json<SignUpResponse>().MailboxToken!;
+    const annaBox = await mailbox(annaKey);
+    const boBox = await mailbox(boKey);
+    const annaAgainBox = await mailbox(annaAgainKey);
+    expect(annaBox.Mails.map((m) => m.To)).toEqual([anna.Email]);
+    expect(boBox.Mails.map((m) => m.To)).toEqual([bo.Email]);
+    expect(annaAgainBox.Mails).toHaveLength(1);
+    const links = [annaBox, boBox, annaAgainBox].map((box) => linksIn(box.Mails[0].Text)[0]);
+    expect(new Set(links).size).toBe(3);
+
+    // Neither a made-up key, nor the verification token, nor the other sign-up's key with a change opens anything.
+    const verificationToken = tokenIn(boBox.Mails[0].Text);
+    for (const wrong of ['not-a-key', verificationToken, `${boKey.slice(0, -1)}${boKey.endsWith('A') ? 'B' : 'A'}`, ' ']) {
+      const res = await readMailbox(wrong);
+      expect(res.statusCode, `${wrong}: ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.body).not.toContain('signup/verify');
+    }
+    for (const hostile of [null, 42, ['x'], { Token: 'x' }, 'x'.repeat(201)]) {
+      const res = await readMailbox(hostile);
+      expect(res.statusCode, JSON.stringify(hostile)).toBe(400);
+    }
+  });
+
+  it('shows the notice to an address that has an account, and never the notice to the company whose number was taken', async () => {
+    const takenAddress = (await signUp(form({ Email: DEMO_EMAIL, OrganisationNumber: orgNumber('556036086') }))).json<SignUpResponse>();
+    const takenBox = await mailbox(takenAddress.MailboxToken!);
+    expect(takenBox.Mails.map((m) => [m.To, m.Subject])).toEqual([[DEMO_EMAIL, 'You already have an account in Booking admin']]);
+    expect(takenBox.Mails[0].Text).not.toContain('/signup/verify');
+
+    // The demo company's number: its owner is told at its own address; the one signing up sees no mail.
+    const email = 'number-prober@example.com';
+    const takenNumber = (await signUp(form({ Email: email, OrganisationNumber: '556677-8899' }))).json<SignUpResponse>();
+    expect(await mailbox(takenNumber.MailboxToken!)).toEqual({ Email: email, Mails: [], Waiting: false });
+    const [notice] = await mailsTo('info@solrosen.example.com');
+    expect(notice).toMatchObject({ kind: 'signup_company_exists' });
+  });
+});
+
+describe('sign-up with SMTP_URL set', () => {
+  let smtp: TestServer;
+  const info = vi.fn();
+
+  beforeAll(async () => {
+    const saved = process.env.SMTP_URL;
+    process.env.SMTP_URL = 'smtp://127.0.0.1:9'; // nothing listens on the discard port: the mail waits in the outbox
+    try {
+      smtp = await createTestServer();
+    } finally {
+      if (saved === undefined) delete process.env.SMTP_URL;
+      else process.env.SMTP_URL = saved;
+    }
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+
+  it('gives no mailbox key, logs no link and opens no mailbox', async () => {
+    const spy = vi.spyOn(smtp.app.log, 'info').mockImplementation(info);
+    try {
+      const body = form({ Email: 'smtp-signup@example.com', OrganisationNumber: orgNumber('556036087') });
+      const res = await smtp.app.inject({ method: 'POST', url: '/api/signup', payload: body, headers: { 'x-forwarded-for': nextClient(), 'x-language': 'en' } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ Email: body.Email, LinkValidHours: 24 });
+      expect(info.mock.calls.flat().map(String).join('\n')).not.toContain('/signup/verify');
+      const row = await smtp.db.one<{ mailbox_token_hash: string | null }>('select mailbox_token_hash from signup_requests where email = $1', [body.Email]);
+      expect(row).toEqual({ mailbox_token_hash: null });
+      const box = await smtp.app.inject({ method: 'POST', url: '/api/signup/mail', payload: { Token: 'anything-at-all' } });
+      expect(box.statusCode).toBe(404);
+      expect(box.body).not.toContain(body.Email);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/db';
-import type { SignUp, SignUpResponse, SignUpVerify, SignUpVerifyResponse } from '../../../schema/signup';
-import type { CountryId } from '../../../schema/company';
+import type { SetupProgress, SignUp, SignUpMailbox, SignUpMailRequest, SignUpResponse, SignUpVerify, SignUpVerifyResponse } from '../../../schema/signup';
+import type { CompanyStatusId, CountryId } from '../../../schema/company';
 import { isValidOrganisationNumber } from '../../../domain/identityNumbers';
 import { ApiError, ValidationErrors } from '../../shared/errors';
 import { messageFor, requestLanguage, type Lang } from '../../shared/messages';
@@ -10,7 +10,7 @@ import { COUNTRIES } from '../../shared/reference';
 import { ref } from '../../shared/schemas';
 import { assertPasswordAcceptable, hashPassword, rateLimit } from '../../identity/public';
 import type { SignUpMessageKey } from './messages';
-import { companyWithOrganisationNumber, emailHasAccount, requestByTokenHash } from './queries';
+import { companyWithOrganisationNumber, emailHasAccount, hasBookableService, requestByMailboxTokenHash, requestByTokenHash, signUpMails } from './queries';
 
 /** How long a verification link works. */
 export const LINK_VALID_HOURS = 24;
@@ -21,6 +21,8 @@ export const SIGNUPS_PER_CLIENT_PER_HOUR = 5;
 const TIME_ZONES: Record<CountryId, string> = { SE: 'Europe/Stockholm', NO: 'Europe/Oslo', DK: 'Europe/Copenhagen', FI: 'Europe/Helsinki' };
 
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+/** The outbox key a sign-up request's mail is queued under (one mail per request). */
+const mailKey = (tokenHash: string): string => `signup:${tokenHash.slice(0, 32)}`;
 
 interface Mail {
   companyId: number | null;
@@ -50,10 +52,20 @@ function checkInput(lang: Lang, body: SignUp): { name: string; organisationNumbe
  * company, else a notice to the account that exists. The link creates the company (status
  * registered, the free plan's license row by the companies trigger, no trial), its first
  * administrator (e-mail verified) and its default booking settings, in one transaction.
+ *
+ * Without a mail server (SMTP_URL not set, so the mailer is the sandbox) the person who signed up
+ * can still read what was sent: the server logs the verification link at info level, and the
+ * answer carries a MailboxToken that opens that one request's mail to the address it gave
+ * (POST /signup/mail), never anyone else's. With SMTP_URL neither exists.
+ *
+ * GET /signup/progress tells the signed-in company how far it is with its first steps (a bookable
+ * service, its status), which decides where the admin offers "Get started".
  */
 export default async function signUpRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
   const adminUrl = `${config.publicUrl}/`;
+  /** Mail stays in the sandbox (mail_outbox) instead of leaving: no SMTP_URL. */
+  const sandboxMail = app.mailer.transport === 'sandbox';
 
   const queue = (tx: Db, key: string, mail: Mail, lang: Lang) =>
     app.outbox.add(tx, {
@@ -84,33 +96,67 @@ export default async function signUpRoutes(app: FastifyInstance): Promise<void> 
       const token = randomBytes(32).toString('base64url');
       const tokenHash = sha256(token);
       const countryId = request.body.CountryId;
-      await db.tx(async (tx) => {
+      const mailboxToken = sandboxMail ? randomBytes(32).toString('base64url') : undefined;
+      const outcome = await db.tx(async (tx): Promise<{ link?: string }> => {
         await tx.query(`delete from signup_requests where expires_at < now() - interval '1 day'`);
         await tx.query(
-          `insert into signup_requests (token_hash, company_name, organisation_number, country_id, email, password_hash, lang, expires_at)
-           values ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(hours => $8))`,
-          [tokenHash, name, organisationNumber, countryId, email, passwordHash, lang, LINK_VALID_HOURS],
+          `insert into signup_requests (token_hash, company_name, organisation_number, country_id, email, password_hash, lang, expires_at, mailbox_token_hash)
+           values ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(hours => $8), $9)`,
+          [tokenHash, name, organisationNumber, countryId, email, passwordHash, lang, LINK_VALID_HOURS, mailboxToken ? sha256(mailboxToken) : null],
         );
-        const key = `signup:${tokenHash.slice(0, 32)}`;
+        const key = mailKey(tokenHash);
         if (await emailHasAccount(tx, email)) {
           const signIn = adminUrl;
           const forgot = `${config.publicUrl}/realms/${config.realm}/login-actions/forgot-password?kc_locale=${lang}`;
           const params = { company: name, email, signIn, forgot };
           await queue(tx, key, { companyId: null, to: email, subject: 'SignUpExistingSubject', body: 'SignUpExistingBody', params, kind: 'signup_existing' }, lang);
-          return;
+          return {};
         }
         const existing = await companyWithOrganisationNumber(tx, countryId, organisationNumber);
         if (existing) {
           const params = { company: name, organisationNumber, email };
           const mail: Mail = { companyId: existing.id, to: existing.email, subject: 'SignUpCompanyExistsSubject', body: 'SignUpCompanyExistsBody', params, kind: 'signup_company_exists' };
           await queue(tx, key, mail, lang);
-          return;
+          return {};
         }
         const link = `${config.publicUrl}/signup/verify?${new URLSearchParams({ token, lang })}`;
         const params = { company: name, email, link, hours: LINK_VALID_HOURS };
         await queue(tx, key, { companyId: null, to: email, subject: 'SignUpVerifySubject', body: 'SignUpVerifyBody', params, kind: 'signup_verify' }, lang);
+        return { link };
       });
-      return { Email: email, LinkValidHours: LINK_VALID_HOURS };
+      // Without a mail server the one who runs the server can hand the link on (README, Sign-up).
+      if (sandboxMail && outcome.link) {
+        request.log.info({ signUpEmail: email }, `Sign-up of ${name}: no SMTP_URL, so the mail to ${email} stays in the sandbox. Verification link: ${outcome.link}`);
+      }
+      return { Email: email, LinkValidHours: LINK_VALID_HOURS, ...(mailboxToken ? { MailboxToken: mailboxToken } : {}) };
+    },
+  );
+
+  app.post<{ Body: SignUpMailRequest }>(
+    '/signup/mail',
+    { config: { public: true }, schema: { body: ref('SignUpMailRequest'), response: { 200: ref('SignUpMailbox') } } },
+    async (request): Promise<SignUpMailbox> => {
+      // Only the sandbox keeps mail here; with SMTP_URL the mail went to the address, and this is no place to read it.
+      if (!sandboxMail) throw ApiError.notFound('SignUpMail');
+      const row = await requestByMailboxTokenHash(db, sha256(request.body.Token.trim()));
+      if (!row) throw ApiError.notFound('SignUpMail');
+      const mails = await signUpMails(db, mailKey(row.token_hash), row.email, TIME_ZONES[row.country_id as CountryId] ?? 'Europe/Stockholm');
+      return {
+        Email: row.email,
+        Mails: mails.filter((m) => m.state === 'sent').map((m) => ({ To: m.to, Subject: m.subject, Text: m.text, Sent: m.sent ?? '' })),
+        Waiting: mails.some((m) => m.state === 'queued'),
+      };
+    },
+  );
+
+  app.get(
+    '/signup/progress',
+    // Where "Get started" is offered: the administrators' setup screen (/setup-account, the company area).
+    { config: { permission: { area: 'company', action: 'read' } }, schema: { response: { 200: ref('SetupProgress') } } },
+    async (request): Promise<SetupProgress> => {
+      const companyId = request.ctx.companyId;
+      const company = await db.one<{ status_id: CompanyStatusId }>('select status_id from companies where id = $1', [companyId]);
+      return { HasBookableService: await hasBookableService(db, companyId), StatusId: company?.status_id ?? 1 };
     },
   );
 

@@ -5,6 +5,7 @@ import LockIcon from '@mui/icons-material/LockReset';
 import EditIcon from '@mui/icons-material/Edit';
 import MailIcon from '@mui/icons-material/MarkEmailRead';
 import DeleteIcon from '@mui/icons-material/DeleteForever';
+import VerifiedIcon from '@mui/icons-material/Verified';
 import { Button, Confirm, Link, Loading, useNotify, useTranslate } from 'react-admin';
 import type { AuthUser } from '../../../schema/company';
 import type { DeleteUser, VerifyUserResponse } from '../../../schema/users';
@@ -42,7 +43,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** /account: the signed-in administrator's profile, e-mail verification and account deletion. */
+/**
+ * /account: the signed-in administrator's profile, e-mail verification (only offered while the
+ * address is not verified) and account deletion.
+ */
 export default function AccountPage() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -99,6 +103,8 @@ export default function AccountPage() {
       },
     );
 
+  // The profile says so (the sign-up link verified it); an API that does not tell leaves the button.
+  const verified = user.EmailVerified === true || verification === 'verified';
   const fullName = [user.Firstname, user.Lastname].filter(Boolean).join(' ') || user.Email;
   const initials = [user.Firstname, user.Lastname].map((part) => part?.charAt(0) ?? '').join('').toUpperCase() || user.Email.charAt(0).toUpperCase();
 
@@ -125,7 +131,11 @@ export default function AccountPage() {
             <Row label="custom.account.fields.Email">
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                 <span>{user.Email}</span>
-                {verification === 'verified' && <Chip size="small" color="success" label={translate('custom.account.verified')} />}
+                {verified ? (
+                  <Chip size="small" color="success" icon={<VerifiedIcon />} label={translate('custom.account.verified')} />
+                ) : (
+                  user.EmailVerified === false && <Chip size="small" variant="outlined" label={translate('custom.account.notVerified')} />
+                )}
               </Stack>
             </Row>
             {user.Company && <Row label="custom.account.fields.Company">{user.Company.Name}</Row>}
@@ -139,9 +149,11 @@ export default function AccountPage() {
               <MuiButton component={Link} to="/change-password" variant="outlined" size="small" startIcon={<LockIcon />}>
                 {translate('custom.account.changePassword')}
               </MuiButton>
-              <MuiButton variant="outlined" size="small" startIcon={<MailIcon />} disabled={busy || verification !== null} onClick={() => void sendVerification()}>
-                {translate('custom.account.verifyEmail')}
-              </MuiButton>
+              {!verified && (
+                <MuiButton variant="outlined" size="small" startIcon={<MailIcon />} disabled={busy || verification !== null} onClick={() => void sendVerification()}>
+                  {translate('custom.account.verifyEmail')}
+                </MuiButton>
+              )}
             </Stack>
             {verification && (
               <Alert severity="success" sx={{ mt: 2 }}>

@@ -13,6 +13,8 @@ import { useCanOpen } from '../../auth/roles';
 import { useLocation } from 'react-router-dom';
 import { LicenseFlow } from '../licenses/LicenseFlow';
 import { IncentiveModal } from '../licenses/IncentiveModal';
+import { GetStartedCard } from '../setupAccount/GetStartedCard';
+import { useGetStartedAfterSignIn } from '../setupAccount/progress';
 
 /** Total of a resource from a one-record page (the API's Total), never counted in the browser. */
 /** The grey line under a card's title. */
@@ -66,7 +68,10 @@ function Grid({ min, children }: { min: number; children: ReactNode }) {
   return <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: `repeat(auto-fill, minmax(${min}px, 1fr))` }}>{children}</Box>;
 }
 
-/** /dashboard and /licenses: a welcome with the company name, quick counts and the main screens; /licenses opens at the license plans. */
+/**
+ * /dashboard and /licenses: a welcome with the company name, "Get started" while a new company has
+ * steps left, quick counts and the main screens; /licenses opens at the license plans.
+ */
 export default function DashboardPage() {
   const translate = useTranslate();
   const { company } = useCompany();
@@ -75,6 +80,8 @@ export default function DashboardPage() {
   const firstName = identity?.fullName?.split(' ')[0];
   // /licenses is the same screen opened at the plans (where Upgrade leads).
   const atLicenses = useLocation().pathname === '/licenses';
+  // A sign-in lands here; a company without a bookable service goes on to "Get started".
+  useGetStartedAfterSignIn();
   return (
     <Stack spacing={3}>
       <Title title={translate('shell.screens.dashboard')} />
@@ -91,6 +98,7 @@ export default function DashboardPage() {
           {translate('custom.dashboard.intro')}
         </Typography>
       </Box>
+      <GetStartedCard />
       <Grid min={150}>
         {canOpen('/services') && <CountCard resource="services" label="custom.dashboard.counts.services" icon={SpaIcon} to="/services" />}
         {canOpen('/customers') && <CountCard resource="customers" label="custom.dashboard.counts.customers" icon={PeopleIcon} to="/customers" />}

@@ -25,6 +25,7 @@ import { Picker } from '../../common/inputs/DateTimeInputs';
 import { PageHeading } from '../../common/PageHeading';
 import { checkFirstService, createFirstService, FIRST_SERVICE_DEFAULTS, upcomingFreeTimes, type FirstServiceValues } from './firstService';
 import { FreeTimes } from './FreeTimes';
+import { useRefreshSetupProgress } from './progress';
 
 type Field = keyof FirstServiceValues;
 const VAT_RATES = [0, 6, 12, 25] as const;
@@ -64,6 +65,7 @@ export default function CreateServicePage() {
   const translate = useTranslate();
   const api = useApi();
   const navigate = useNavigate();
+  const refreshProgress = useRefreshSetupProgress();
   const [values, setValues] = useState<FirstServiceValues>(FIRST_SERVICE_DEFAULTS);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -113,6 +115,8 @@ export default function CreateServicePage() {
     setSaving(true);
     try {
       const serviceId = await createFirstService(api, values);
+      // "Get started" in the sidebar and on the dashboard follows: the company has a bookable service now.
+      refreshProgress();
       setCreated({ serviceId, times: await upcomingFreeTimes(api, serviceId) });
     } catch (error) {
       setFailure(apiErrorInfo(error).message || translate('errors.somethingWentWrong'));

@@ -10,6 +10,7 @@ import type { Service } from '../../../schema/services';
 import { apiErrorInfo, useApi } from '../../common/api';
 import { PageHeading } from '../../common/PageHeading';
 import { useCompany, useSetCompany } from '../../common/useCompany';
+import { useRefreshSetupProgress, useSetupProgress } from './progress';
 
 /** What the page says for each company status (core.md: 1 registered … 6 not approved). */
 const STATUS_SEVERITY: Record<number, 'info' | 'warning' | 'success' | 'error'> = { 1: 'info', 2: 'warning', 3: 'success', 4: 'error', 5: 'error', 6: 'error' };
@@ -39,8 +40,8 @@ function approvalText(status: number, serviceCount: number): string {
 
 /**
  * /setup-account: a new company's first steps. Its status (registered, awaiting approval,
- * approved, …), the first service (the wizard at /setup-account/create-service) and sending the
- * company for approval once it has a service.
+ * approved, …), the first service (the wizard at /setup-account/create-service; done once a
+ * service can be booked) and sending the company for approval once it has a service.
  */
 export default function SetupAccountPage() {
   const translate = useTranslate();
@@ -53,16 +54,21 @@ export default function SetupAccountPage() {
     queryKey: ['custom', 'setupAccount', 'services'],
     queryFn: async () => (await api.call<QueryResponse<Service>>('GET', '/services', { query: { Take: 1 } })).Total,
   });
+  const { progress, isPending: progressPending } = useSetupProgress();
+  const refreshProgress = useRefreshSetupProgress();
 
-  if (isPending || services.isPending) return <Loading />;
+  if (isPending || services.isPending || progressPending) return <Loading />;
   if (!company) return <Alert severity="error">{translate('custom.common.loadError')}</Alert>;
   const serviceCount = services.data ?? 0;
+  // The first step is done when customers can book a service (a price, a resource and a schedule).
+  const bookable = progress?.HasBookableService ?? serviceCount > 0;
   const status = company.StatusId;
 
   const sendForApproval = async () => {
     setSending(true);
     try {
       setCompany(await api.call<Company>('PUT', `/companies/${company.Id}/sendforapproval`));
+      refreshProgress();
       notify('custom.company.status.sent', { type: 'success' });
     } catch (error) {
       notify(apiErrorInfo(error).message || 'errors.somethingWentWrong', { type: 'error' });
@@ -82,12 +88,14 @@ export default function SetupAccountPage() {
         {translate(`setupAccount.setup.status.${status}`)}
       </Alert>
       <Stack spacing={2}>
-        <Step number={1} title="setupAccount.setup.serviceStep" done={serviceCount > 0}>
+        <Step number={1} title="setupAccount.setup.serviceStep" done={bookable}>
           <Typography variant="body2" sx={{ mb: 2 }}>
-            {serviceCount > 0 ? translate('setupAccount.setup.serviceDone', { smart_count: serviceCount }) : translate('setupAccount.setup.serviceIntro')}
+            {translate(bookable ? 'setupAccount.setup.serviceDone' : serviceCount > 0 ? 'setupAccount.setup.serviceNotBookable' : 'setupAccount.setup.serviceIntro', {
+              smart_count: serviceCount,
+            })}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <Button component={RouterLink} to="/setup-account/create-service" variant={serviceCount > 0 ? 'outlined' : 'contained'}>
+            <Button component={RouterLink} to="/setup-account/create-service" variant={bookable ? 'outlined' : 'contained'}>
               {translate(serviceCount > 0 ? 'setupAccount.setup.createAnother' : 'setupAccount.setup.createService')}
             </Button>
             {serviceCount > 0 && (

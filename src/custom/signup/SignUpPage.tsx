@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { SignUp, SignUpResponse } from '../../../schema/signup';
 import { isValidOrganisationNumber } from '../../../domain/identityNumbers';
 import { PublicFrame } from './PublicFrame';
 import { PublicCallError, postPublic } from './publicApi';
+import { mailboxHref } from './mailbox';
 
 type Field = keyof SignUp;
 const COUNTRIES: readonly SignUp['CountryId'][] = ['SE', 'NO', 'DK', 'FI'];
@@ -28,7 +30,8 @@ function check(form: SignUp): Partial<Record<Field, string>> {
 /**
  * /signup: a new company registers (company name, organisation number checked for its country,
  * country, the administrator's e-mail and password). The answer is the same for every address, so
- * the page only says where the link went.
+ * the page only says where the link went; without a mail server it opens the sign-up's own mail
+ * on this server instead (/signup/mail, with the key of the answer).
  */
 export default function SignUpPage() {
   const translate = useTranslate();
@@ -62,6 +65,19 @@ export default function SignUpPage() {
     }
   };
 
+  if (sent?.MailboxToken) {
+    // No mail server (SMTP_URL unset): the mail stays in the sandbox, and only this key opens it.
+    return (
+      <PublicFrame title={translate('signup.sent.title')}>
+        <Alert severity="info" role="status">
+          {translate('signup.sent.sandbox', { email: sent.Email, hours: sent.LinkValidHours })}
+        </Alert>
+        <Button variant="contained" size="large" fullWidth sx={{ mt: 3 }} startIcon={<MailOutlineIcon />} href={mailboxHref(sent.MailboxToken, locale)}>
+          {translate('signup.sent.openMail')}
+        </Button>
+      </PublicFrame>
+    );
+  }
   if (sent) {
     return (
       <PublicFrame title={translate('signup.sent.title')}>
