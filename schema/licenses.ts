@@ -31,15 +31,34 @@ export interface LicenseInput {
   MetaData?: Record<string, string>;
 }
 
-/** What POST /licenses/company answers. */
+/**
+ * What POST /licenses/company answers. Paid by invoice (or by a card already registered) the license
+ * runs at once; paid by card without one it waits for the card and nothing changes until then.
+ */
 export interface LicenseChange {
+  /** The new license; while it waits for the card, the id of the choice (GET /licenses/company/awaitingcard). */
   Id: Id;
   TypeId: number;
   TypeName: string;
+  /** False while the license waits for the card. */
   Active: boolean;
-  /** True when the billing method is card and no valid card is registered yet: go to /billing/add-credit-card. */
+  /** True when the billing method is card and no valid card is registered yet: the license waits for the card; go to /billing/add-credit-card. */
   RequiresCreditCard: boolean;
   BillingMethodId: number;
+}
+
+/**
+ * GET /licenses/company/awaitingcard: the license chosen with card payment that takes effect when
+ * the card is registered (at most one; DELETE drops it and the company keeps what it holds).
+ */
+export interface LicenseAwaitingCard {
+  Id: Id;
+  TypeId: number;
+  TypeName: string;
+  /** The plan the company is on until then. */
+  CurrentTypeId: number;
+  CurrentTypeName: string;
+  Created: LocalDateTime;
 }
 
 /** POST /licenses/company/delete: close the account with the cancel questionnaire. */

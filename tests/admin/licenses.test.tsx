@@ -1,10 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { LicenseFlow } from '../../src/custom/licenses/LicenseFlow';
 import ExtraLicensesPage from '../../src/custom/licenses/ExtraLicensesPage';
 import { licenseLimitToShow } from '../../src/common/licenseLimit';
+import { shellRoutes } from '../../src/shell/routes';
+import { isClaimed } from '../../src/shell/screens';
+import { customPages, declarations } from '../../src/registry';
+import { BUILT_PLAN_FEATURES, PLAN_FEATURES, listedPlanFeatures } from '../../domain/licenses/planFeatures';
 import { API, calls, companyHandlers, demoCompany, list, renderPage, server, startMockApi, storedBilling } from './customHarness';
 
 startMockApi();
@@ -24,8 +28,11 @@ const information = [
   { Id: 4, Name: 'Bookings', Description: '', Url: null, LicenseInformationTypeId: 1, FreeEdition: '100|per month', Values: [{ LicenseTypeId: 1, Value: '100|per month' }, { LicenseTypeId: 2, Value: '1000|per month' }, { LicenseTypeId: 3, Value: '5000|per month' }] },
 ];
 
+const awaitingStandard = { Id: 5, TypeId: 2, TypeName: 'Standard', CurrentTypeId: 1, CurrentTypeName: 'Free', Created: '2026-01-02T10:00:00' };
+
 function licenseHandlers(held = 1) {
   return [
+    http.get(`${API}/licenses/company/awaitingcard`, () => HttpResponse.json(list([]))),
     ...companyHandlers(demoCompany, storedBilling),
     http.get(`${API}/licenses/types`, () => HttpResponse.json(list([plan(1, 'Free', 0), plan(2, 'Standard', 299), plan(3, 'Professional', 599), plan(11, 'Extra administrators', 99, true)] as JsonBodyType[]))),
     http.get(`${API}/licenses/information`, () => HttpResponse.json(list(information as JsonBodyType[]))),
@@ -70,16 +77,44 @@ describe('the license flow', () => {
     vi.unstubAllGlobals();
   });
 
-  it('a card upgrade goes on to /billing/add-credit-card with the billing data in the search', async () => {
+  it('a card upgrade says it awaits the card (not that the license is upgraded) and goes on to /billing/add-credit-card', async () => {
     server.use(
       ...licenseHandlers(),
-      http.post(`${API}/licenses/company`, () => HttpResponse.json({ Id: 9, TypeId: 2, TypeName: 'Standard', Active: true, RequiresCreditCard: true, BillingMethodId: 1 })),
+      http.post(`${API}/licenses/company`, () => HttpResponse.json({ Id: 9, TypeId: 2, TypeName: 'Standard', Active: false, RequiresCreditCard: true, BillingMethodId: 1 })),
     );
     const user = userEvent.setup();
     const { location } = renderPage(<LicenseFlow />, '/licenses');
     await user.click(await screen.findByRole('button', { name: 'Select Standard' }));
+    expect(await screen.findByText(/Paid by invoice, the plan takes effect at once; paid by card, once the card is registered\./)).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Upgrade' }));
+    expect(await screen.findByText('Standard is chosen and takes effect once your card is registered. Until then nothing changes.')).toBeInTheDocument();
+    expect(screen.queryByText('Your license has been upgraded.')).toBeNull();
     await waitFor(() => expect(location().pathname).toBe('/billing/add-credit-card'));
+  });
+
+  it('names a plan that waits for the card above the plans, with Register card and Keep (start over)', async () => {
+    let awaiting: typeof awaitingStandard | null = awaitingStandard;
+    // The first handler that matches answers: these come before licenseHandlers'.
+    server.use(
+      http.get(`${API}/licenses/company/awaitingcard`, () => HttpResponse.json(list(awaiting ? [awaiting] : []))),
+      http.delete(`${API}/licenses/company/awaitingcard`, () => {
+        awaiting = null;
+        return new HttpResponse(null, { status: 204 });
+      }),
+      ...licenseHandlers(),
+    );
+    const user = userEvent.setup();
+    const { location, unmount } = renderPage(<LicenseFlow />, '/licenses');
+    expect(await screen.findByText('Standard takes effect once the card is registered. Until then you stay on Free.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Register card' }));
+    await waitFor(() => expect(location().pathname).toBe('/billing/add-credit-card'));
+    unmount();
+
+    renderPage(<LicenseFlow />, '/licenses');
+    await user.click(await screen.findByRole('button', { name: 'Keep Free' }));
+    expect(await screen.findByText('Nothing has changed: you stay on Free.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/licenses/company/awaitingcard')).toBe(true);
+    await waitFor(() => expect(screen.queryByText(/takes effect once the card is registered/)).toBeNull());
   });
 
   it('an extra license refused on type id 11 prompts to go to my subscriptions', async () => {
@@ -156,6 +191,23 @@ describe('closing the account', () => {
 });
 
 describe('the card pages', () => {
+  it('/billing/add-credit-card names the plan that waits for the card and asks the provider to come back with upgrade=1', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    server.use(
+      http.get(`${API}/licenses/company/awaitingcard`, () => HttpResponse.json(list([awaitingStandard]))),
+      http.post(`${API}/Token/GenerateRegisterDibsPaymentCardToken`, () => HttpResponse.json({ Token: 't', Url: 'http://provider.test/checkout/t', AmountMinor: 0, CurrencyId: 'SEK' })),
+    );
+    const AddCreditCardPage = (await import('../../src/custom/billing/AddCreditCardPage')).default;
+    const user = userEvent.setup();
+    renderPage(<AddCreditCardPage />, '/billing/add-credit-card');
+    expect(await screen.findByText('Standard takes effect once the card is registered. Until then you stay on Free.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Register card' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://provider.test/checkout/t'));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/Token/GenerateRegisterDibsPaymentCardToken')!.body).toEqual({ AcceptUrl: '/billing/callback?upgrade=1', CancelUrl: '/billing/cancel' });
+    vi.unstubAllGlobals();
+  });
+
   it('/billing/callback checks the card until the provider has answered, then shows /billing/accept', async () => {
     let checks = 0;
     server.use(
@@ -164,10 +216,89 @@ describe('the card pages', () => {
         return HttpResponse.json({ IsValid: checks >= 2, MaskedNumber: checks >= 2 ? '**** 1111' : null, Expires: null });
       }),
     );
-    const { BillingCallbackPage } = await import('../../src/custom/billing/BillingResultPages');
-    const { location } = renderPage(<BillingCallbackPage />, '/billing/callback?reference=sandbox-1');
+    const { BillingCallbackPage, BillingAcceptPage } = await import('../../src/custom/billing/BillingResultPages');
+    const { location, unmount } = renderPage(<BillingCallbackPage />, '/billing/callback?upgrade=1&reference=sandbox-1');
     expect(await screen.findByText('Waiting for the payment provider…')).toBeInTheDocument();
     await waitFor(() => expect(location().pathname).toBe('/billing/accept'), { timeout: 8000 });
+    expect((location() as { search?: string }).search).toBe('?upgrade=1');
     expect(checks).toBe(2);
+    unmount();
+    renderPage(<BillingAcceptPage />, '/billing/accept?upgrade=1');
+    expect(await screen.findByText('Thank you! Your card is registered and your new plan applies from now on.')).toBeInTheDocument();
+    cleanup();
+    renderPage(<BillingAcceptPage />, '/billing/accept');
+    expect(await screen.findByText('Thank you! Your card is registered.')).toBeInTheDocument();
+  });
+
+  it('/billing/cancel says nothing has changed; keeping the plan held drops the one that waited', async () => {
+    let awaiting: typeof awaitingStandard | null = awaitingStandard;
+    server.use(
+      http.get(`${API}/licenses/company/awaitingcard`, () => HttpResponse.json(list(awaiting ? [awaiting] : []))),
+      http.delete(`${API}/licenses/company/awaitingcard`, () => {
+        awaiting = null;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { BillingCancelPage } = await import('../../src/custom/billing/BillingResultPages');
+    const user = userEvent.setup();
+    const { location, unmount } = renderPage(<BillingCancelPage />, '/billing/cancel');
+    expect(await screen.findByText('No card was registered, so you are still on Free. Standard takes effect once a card is registered.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Keep Free' }));
+    await waitFor(() => expect(location().pathname).toBe('/licenses'));
+    expect((location() as { search?: string }).search).toBe('?status=billing-cancel');
+    expect(awaiting).toBeNull();
+    unmount();
+    renderPage(<BillingCancelPage />, '/billing/cancel');
+    expect(await screen.findByText('No card was registered, and nothing has changed.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to the plans' })).toBeInTheDocument();
+  });
+});
+
+describe('the plan features', () => {
+  // The paths the shell answers with "not available yet" (src/shell/routes.tsx), for the registry as it is.
+  const notYetAvailable = new Set(
+    shellRoutes(
+      customPages.filter((p) => !p.noLayout),
+      declarations.map((d) => d.name),
+    )
+      .map((route) => String(route.key))
+      .filter((key) => key.startsWith('nya:'))
+      .map((key) => key.slice('nya:'.length)),
+  );
+  const served = (path: string) => isClaimed(path, declarations.map((d) => d.name), customPages.map((p) => p.path)) && !notYetAvailable.has(path);
+
+  it('every feature the plan table lists opens a working screen; every feature left out still answers "not available yet"', () => {
+    for (const feature of PLAN_FEATURES) {
+      for (const path of feature.screens) {
+        if (BUILT_PLAN_FEATURES.includes(feature.key)) expect(served(path), `${feature.key}: ${path} is listed, so it must work`).toBe(true);
+        else expect(served(path), `${feature.key}: ${path} works: add '${feature.key}' to BUILT_PLAN_FEATURES (domain/licenses/planFeatures.ts)`).toBe(false);
+      }
+    }
+    expect(listedPlanFeatures().map((f) => f.key)).toEqual(BUILT_PLAN_FEATURES);
+  });
+
+  it('the demo company on Enterprise is sold no feature that is not available yet', async () => {
+    const rows = listedPlanFeatures().map((f) => ({
+      Id: f.id,
+      Name: f.key,
+      Description: '',
+      Url: null,
+      LicenseInformationTypeId: f.kind === 'limit' ? 1 : 2,
+      FreeEdition: '',
+      Values: [{ LicenseTypeId: 9, Value: 'Yes' }],
+    }));
+    server.use(http.get(`${API}/licenses/information`, () => HttpResponse.json(list(rows as JsonBodyType[]))), ...licenseHandlers(9));
+    renderPage(<LicenseFlow />, '/licenses');
+    const table = await screen.findByRole('table', { name: 'License plans' });
+    const features = within(table)
+      .getAllByRole('rowheader')
+      .map((h) => h.textContent)
+      .filter((name) => name !== 'Price per month');
+    expect(features).toEqual(BUILT_PLAN_FEATURES);
+    for (const key of features) {
+      const feature = PLAN_FEATURES.find((f) => f.key === key)!;
+      for (const path of feature.screens) expect(served(path), path).toBe(true);
+    }
   });
 });

@@ -145,6 +145,7 @@ describe('route table', () => {
       http.get(`${API}/services`, () => HttpResponse.json({ Offset: 0, Total: 3, Results: [{ Id: 1 }] })),
       http.get(`${API}/customers`, () => HttpResponse.json({ Offset: 0, Total: 200, Results: [{ Id: 1 }] })),
       http.get(`${API}/licenses/information`, () => HttpResponse.json({ Offset: 0, Total: 0, Results: [] })),
+      http.get(`${API}/licenses/company/awaitingcard`, () => HttpResponse.json({ Offset: 0, Total: 0, Results: [] })),
       http.get(`${API}/trials/company/check`, () => HttpResponse.json({ CurrentTrialPeriod: null, SuggestedTrialType: null, SuggestedLicenseToUpgrade: null, Header: '', Body: '' })),
     );
     const pages = customPages.filter((p) => p.path === '/dashboard' || p.path === '/licenses');

@@ -32,19 +32,21 @@ async function freeCompany(env: E2eEnv): Promise<number> {
 /**
  * Issue 15 in the browser: a free company hits its plan's limit on a second administrator and sees
  * the license modal, starts a trial, upgrades with the sandbox card (the provider's page, the
- * redirect back and the billing check loop), and downloads its first invoice.
+ * redirect back and the billing check loop; the plan starts only when the card is registered, a
+ * declined card and a cancel leave the free plan), and downloads its first invoice.
  */
 describe('a free company that grows', () => {
   let env: E2eEnv;
+  let companyId: number;
 
   beforeAll(async () => {
     env = await startE2e({ locale: 'en-GB' });
-    await freeCompany(env);
+    companyId = await freeCompany(env);
     await env.login(EMAIL, PASSWORD);
   });
   afterAll(async () => env?.close());
 
-  it('meets the license modal, starts a trial, upgrades by card and downloads the first invoice', async () => {
+  it('meets the license modal, starts a trial, upgrades by card once the card is registered and downloads the first invoice', async () => {
     const { page, baseUrl } = env;
     await page.goto(`${baseUrl}/administrators/new`);
     await page.getByRole('textbox', { name: 'First name' }).fill('Second');
@@ -65,6 +67,9 @@ describe('a free company that grows', () => {
     const plans = page.getByRole('table', { name: 'License plans' });
     await plans.waitFor({ timeout: 15000 });
     await page.getByRole('button', { name: /Continue trial \(30 days left\)/ }).waitFor();
+    // Only what the product has is sold (issue 29): no webhooks, accounting, door locks or calendar sync.
+    await plans.getByRole('rowheader', { name: 'Newsletters' }).waitFor();
+    for (const unbuilt of ['Webhooks', 'Accounting integration', 'Door locks', 'Calendar sync']) expect(await plans.getByRole('rowheader', { name: unbuilt }).count()).toBe(0);
     await env.screenshot('licenses-plans-en');
 
     await plans.getByRole('button', { name: 'Select Standard' }).click();
@@ -73,8 +78,29 @@ describe('a free company that grows', () => {
     await page.getByRole('option', { name: 'Card payment' }).click();
     await env.screenshot('licenses-billing-form-en');
     await page.getByRole('button', { name: 'Upgrade' }).click();
+    // Paid by card, nothing changes before the card is registered (issue 29).
+    await page.getByText('Standard is chosen and takes effect once your card is registered. Until then nothing changes.').waitFor({ timeout: 15000 });
     await page.waitForURL((url) => url.pathname === '/billing/add-credit-card', { timeout: 15000 });
+    await page.getByText('Standard takes effect once the card is registered. Until then you stay on Free.').waitFor({ timeout: 15000 });
+    expect(await env.db.one('select license_type_id from companies where id = $1', [companyId])).toEqual({ license_type_id: 1 });
     await env.screenshot('licenses-add-card-en');
+
+    // A declined card, then Cancel: still on Free, and the card page can be tried again.
+    await page.getByRole('button', { name: 'Register card' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/payment-sandbox/checkout/'), { timeout: 15000 });
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay and register card' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The card was declined. No card was registered and nothing was charged.' }).waitFor({ timeout: 15000 });
+    await env.screenshot('licenses-sandbox-declined');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL((url) => url.pathname === '/billing/cancel', { timeout: 15000 });
+    await page.getByText('No card was registered, so you are still on Free. Standard takes effect once a card is registered.').waitFor({ timeout: 15000 });
+    expect(await env.db.one('select license_type_id from companies where id = $1', [companyId])).toEqual({ license_type_id: 1 });
+    await env.screenshot('licenses-card-cancelled-en');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.waitForURL((url) => url.pathname === '/billing/add-credit-card', { timeout: 15000 });
 
     await page.getByRole('button', { name: 'Register card' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/payment-sandbox/checkout/'), { timeout: 15000 });
@@ -84,7 +110,8 @@ describe('a free company that grows', () => {
     await env.screenshot('licenses-sandbox-provider');
     await page.getByRole('button', { name: 'Pay and register card' }).click();
     await page.waitForURL((url) => url.pathname === '/billing/accept', { timeout: 30000 });
-    await page.getByText('Your card is registered').waitFor();
+    await page.getByText('Your card is registered and your new plan applies from now on.').waitFor();
+    expect(await env.db.one('select license_type_id from companies where id = $1', [companyId])).toEqual({ license_type_id: 2 });
     await env.screenshot('licenses-card-accepted-en');
     await page.getByRole('button', { name: 'Go to the dashboard' }).click();
     await page.getByText('License upgraded', { exact: false }).first().waitFor({ timeout: 15000 }).catch(() => undefined);

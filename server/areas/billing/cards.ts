@@ -5,6 +5,7 @@ import { ref } from '../../shared/schemas';
 import { ApiError, ValidationErrors } from '../../shared/errors';
 import { COUNTRIES } from '../../shared/reference';
 import { SANDBOX_PATH, verifyCallback } from '../../shared/paymentProvider';
+import { takeLicenseAwaitingCard } from '../../shared/licenseChanges';
 
 /** Only a path of our own admin may be where the provider sends the browser back (no open redirect). */
 const ADMIN_PATH = /^\/[A-Za-z0-9/_-]*(\?[A-Za-z0-9=&%_.-]*)?$/;
@@ -13,8 +14,9 @@ const ADMIN_PATH = /^\/[A-Za-z0-9/_-]*(\?[A-Za-z0-9=&%_.-]*)?$/;
  * Card registration through the payment provider's redirect flow (spec core.md §7):
  * POST /Token/GenerateRegisterDibsPaymentCardToken gives the provider page to send the browser to;
  * the provider calls POST /billing/callback server to server (idempotent by its reference: twice is
- * one charge) and sends the browser to the accept or cancel page; GET /billing/company/creditcard
- * answers IsValid, which the admin's billing check loop polls every 2000 ms.
+ * one charge; the license that waited for the card takes effect in the same transaction) and sends
+ * the browser to the accept or cancel page; GET /billing/company/creditcard answers IsValid, which
+ * the admin's billing check loop polls every 2000 ms.
  */
 export default async function cardRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
@@ -38,8 +40,8 @@ export default async function cardRoutes(app: FastifyInstance): Promise<void> {
     const open = (await db.one<{ n: string }>("select coalesce(sum(total_minor), 0)::text as n from invoices where company_id = $1 and status = 'unpaid'", [companyId]))!;
     const token = randomBytes(18).toString('base64url');
     await db.query(
-      'insert into card_registrations (token, company_id, amount_minor, currency_id, accept_url, cancel_url) values ($1, $2, $3, $4, $5, $6)',
-      [token, companyId, Number(open.n), currency, `${config.publicUrl}${accept}`, `${config.publicUrl}${cancel}`],
+      'insert into card_registrations (token, company_id, amount_minor, currency_id, accept_url, cancel_url, lang) values ($1, $2, $3, $4, $5, $6, $7)',
+      [token, companyId, Number(open.n), currency, `${config.publicUrl}${accept}`, `${config.publicUrl}${cancel}`, request.ctx.lang],
     );
     return { Token: token, Url: `${config.publicUrl}${SANDBOX_PATH}/checkout/${token}`, AmountMinor: Number(open.n), CurrencyId: currency };
   });
@@ -65,6 +67,8 @@ export default async function cardRoutes(app: FastifyInstance): Promise<void> {
       );
       await tx.query('update card_registrations set completed = now() where token = $1', [b.Token]);
       if (b.AmountMinor > 0) await tx.query("update invoices set status = 'paid' where company_id = $1 and status = 'unpaid'", [registration.company_id]);
+      // The license chosen with card payment takes effect now that the card is registered, in this transaction.
+      await takeLicenseAwaitingCard(tx, registration.company_id);
       return true;
     });
     return { Status: charged ? 'Charged' : 'AlreadyProcessed' };

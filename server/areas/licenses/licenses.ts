@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { ref } from '../../shared/schemas';
 import { idParams } from '../../autoquery/index';
 import type { CompanyLicense } from '../../../schema/company';
-import type { CancelLicenseInput, CancelLicenseResult, LicenseChange, LicenseInput } from '../../../schema/licenses';
+import type { CancelLicenseInput, CancelLicenseResult, LicenseAwaitingCard, LicenseChange, LicenseInput } from '../../../schema/licenses';
 import { envelope } from '../../shared/reference';
 import { localTime } from '../../shared/fieldErrors';
 import { ApiError, ValidationErrors } from '../../shared/errors';
 import { effectivePlan } from '../../shared/planLimits';
 import { saveBilling, storedBilling } from '../../shared/billingInformation';
+import { awaitCard, takeLicense } from '../../shared/licenseChanges';
 import { missingSections } from '../../../domain/licenses/questionnaire';
 import { licenseTypes, toLicenseType, typeName } from './queries';
 
@@ -27,7 +28,9 @@ const LICENSE_COLUMNS = (tz: string) =>
 /**
  * The company's licenses (GET /licenses/company), the license types, taking a plan or an extra
  * license (POST /licenses/company: the license flow's step 1 with its billing form), cancelling one
- * (DELETE /licenses/company/{Id}) and closing the account (POST /licenses/company/delete).
+ * (DELETE /licenses/company/{Id}) and closing the account (POST /licenses/company/delete). A license
+ * paid by card waits for the card (GET, DELETE /licenses/company/awaitingcard) and takes effect when
+ * the provider's callback registers it; paid by invoice, or with a card already registered, at once.
  */
 export default async function licenseRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
@@ -70,26 +73,47 @@ export default async function licenseRoutes(app: FastifyInstance): Promise<void>
       if (!type.is_extra_license_option && plan.typeId === type.id) throw ApiError.field(409, 'TypeId', 'LicenseAlreadyHeld', { name: typeName(type.id, lang) });
       const billing = body.BillingInformation ? await saveBilling(tx, companyId, body.BillingInformation, 'BillingInformation.') : await storedBilling(tx, companyId);
       if (!billing) throw ApiError.field(400, 'BillingInformation', 'NotEmpty');
-      if (!type.is_extra_license_option) {
-        // A plan change takes effect at once; the monthly invoice prorates both periods.
-        await tx.query(
-          `update company_licenses l set active = false, valid_to = least(coalesce(l.valid_to, now()), now())
-             from license_types lt where lt.id = l.license_type_id and not lt.is_extra_license_option and l.company_id = $1 and l.active`,
-          [companyId],
-        );
-        await tx.query('update companies set license_type_id = $2, updated = now() where id = $1', [companyId, type.id]);
-      }
-      const row = (await tx.one<{ id: number }>('insert into company_licenses (company_id, license_type_id) values ($1, $2) returning id', [companyId, type.id]))!;
       const card = await tx.one('select 1 from payment_cards where company_id = $1', [companyId]);
+      // Paid by card without a registered card: nothing changes until the provider's callback registers one.
+      const awaitsCard = billing.BillingMethodId === 1 && !card;
+      const id = awaitsCard ? await awaitCard(tx, companyId, type.id) : await takeLicense(tx, companyId, type);
       return {
-        Id: row.id,
+        Id: id,
         TypeId: type.id,
         TypeName: typeName(type.id, lang),
-        Active: true,
-        RequiresCreditCard: billing.BillingMethodId === 1 && !card,
+        Active: !awaitsCard,
+        RequiresCreditCard: awaitsCard,
         BillingMethodId: billing.BillingMethodId ?? 0,
       };
     });
+  });
+
+  /** The license chosen with card payment that waits for the card (none, or one). */
+  app.get('/licenses/company/awaitingcard', async (request) => {
+    const { companyId, timeZone, lang } = request.ctx;
+    const rows = await db.query<{ id: number; type_id: number; created: string }>(
+      `select id, license_type_id as type_id, ${localTime('created', '$2')} as created from license_awaiting_card where company_id = $1`,
+      [companyId, timeZone],
+    );
+    const current = rows.length ? (await effectivePlan(db, companyId)).typeId : 1;
+    return envelope(
+      rows.map(
+        (r): LicenseAwaitingCard => ({
+          Id: r.id,
+          TypeId: r.type_id,
+          TypeName: typeName(r.type_id, lang),
+          CurrentTypeId: current,
+          CurrentTypeName: typeName(current, lang),
+          Created: r.created,
+        }),
+      ),
+    );
+  });
+
+  /** Drops the choice that waits for a card: the company stays on what it holds. */
+  app.delete('/licenses/company/awaitingcard', async (request, reply) => {
+    await db.query('delete from license_awaiting_card where company_id = $1', [request.ctx.companyId]);
+    return reply.status(204).send();
   });
 
   /** Cancels a license: it runs to the end of its notice period. */

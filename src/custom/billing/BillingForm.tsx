@@ -8,7 +8,7 @@ import type { BillingInformation, BillingInformationInput, BillingMethod, Compan
 import type { QueryResponse } from '../../../schema/common';
 import { resultsOf, useApi } from '../../common/api';
 import { FormActions, FormGrid, FormSection } from '../../common/PageHeading';
-import { useSubmit } from '../useSubmit';
+import { useSubmit, type SubmitNotice } from '../useSubmit';
 import {
   ADDRESS_FIELDS,
   addressFromCompany,
@@ -33,8 +33,8 @@ export interface BillingFormProps {
   onBack?: () => void;
   /** Translation key of the save button; default ra.action.save. */
   saveLabel?: string;
-  /** Translation key of the success notice; default custom.billing.saved. */
-  successMessage?: string;
+  /** Translation key of the success notice, or one chosen from what `save` answered; default custom.billing.saved. */
+  successMessage?: string | ((result: unknown) => SubmitNotice);
 }
 
 const methodRequired = required('custom.billing.validation.methodRequired');

@@ -8,6 +8,7 @@ import { useCompany } from '../../common/useCompany';
 import { formatAmount } from '../../i18n/format';
 import { BillingForm } from '../billing/BillingForm';
 import { useBillingInformation } from '../billing/useBillingInformation';
+import type { SubmitNotice } from '../useSubmit';
 import { priceOf } from './useLicenses';
 
 /** The type id of the extra license whose refusal prompts to go to my subscriptions (spec core.md §8). */
@@ -20,8 +21,8 @@ export function finishUpgrade(): void {
 
 /**
  * The license flow's step 1: billing and card form for the chosen plan (POST /licenses/company with
- * TypeId and BillingInformation). Invoice methods finish at once; the card method goes on to
- * /billing/add-credit-card. A refusal on type id 11 offers to go to my subscriptions (/account).
+ * TypeId and BillingInformation). Invoice methods finish at once; the card method (without a
+ * registered card) changes nothing yet: the plan waits for the card, on /billing/add-credit-card. A refusal on type id 11 offers to go to my subscriptions (/account).
  */
 export function LicenseCheckout({ type, onBack, onDone }: { type: LicenseType; onBack: () => void; onDone?: (change: LicenseChange) => Promise<void> }) {
   const translate = useTranslate();
@@ -42,12 +43,16 @@ export function LicenseCheckout({ type, onBack, onDone }: { type: LicenseType; o
       throw failure;
     }
   };
+  // Paid by card without a registered card, nothing has changed yet: the plan waits for the card.
+  const notice = (result: unknown): SubmitNotice => {
+    const change = result as LicenseChange;
+    return change.RequiresCreditCard ? { message: 'licenses.checkout.awaitingCard', args: { name: change.TypeName }, type: 'info' } : { message: 'licenses.checkout.done' };
+  };
   const saved = async (result: unknown) => {
     const change = result as LicenseChange;
     await onDone?.(change).catch(() => undefined);
-    if (change.RequiresCreditCard) {
-      navigate(`/billing/add-credit-card?${new URLSearchParams({ typeId: String(change.TypeId), name: change.TypeName, method: String(change.BillingMethodId) })}`);
-    } else finishUpgrade();
+    if (change.RequiresCreditCard) navigate('/billing/add-credit-card');
+    else finishUpgrade();
   };
 
   return (
@@ -65,7 +70,7 @@ export function LicenseCheckout({ type, onBack, onDone }: { type: LicenseType; o
       {error ? <Alert severity="error">{translate('custom.common.loadError')}</Alert> : null}
       {isPending ? <Skeleton variant="rectangular" height={240} /> : null}
       {!isPending && !error ? (
-        <BillingForm billing={billing} company={company} save={save} onSaved={(result) => void saved(result)} onBack={onBack} saveLabel="licenses.checkout.confirm" successMessage="licenses.checkout.done" />
+        <BillingForm billing={billing} company={company} save={save} onSaved={(result) => void saved(result)} onBack={onBack} saveLabel="licenses.checkout.confirm" successMessage={notice} />
       ) : null}
       <Dialog open={prompt !== null} onClose={() => setPrompt(null)} aria-labelledby="license-type-prompt">
         <DialogTitle id="license-type-prompt">{translate('licenses.checkout.subscriptionsTitle')}</DialogTitle>

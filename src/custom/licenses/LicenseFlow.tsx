@@ -9,12 +9,15 @@ import { useCompany } from '../../common/useCompany';
 import { setTrialActive } from '../../common/licenseLimit';
 import { PlanComparison } from './PlanComparison';
 import { LicenseCheckout } from './LicenseCheckout';
-import { useLicenseData } from './useLicenses';
+import { AwaitingCardNotice } from './AwaitingCardNotice';
+import { useLicenseAwaitingCard, useLicenseData } from './useLicenses';
 
 /**
  * The license flow (spec core.md §4): step 0 the plan comparison with the trial button (free trial
  * with its TrialDays, or continue trial with the days left), step 1 the billing and card form of the
  * selected plan. /licenses opens here; ?upgrade={TypeId} (from the license modal) marks the suggestion.
+ * A plan chosen with card payment that waits for the card is named above the plans, with the way to
+ * register the card or to keep the plan held.
  */
 export function LicenseFlow() {
   const translate = useTranslate();
@@ -22,6 +25,7 @@ export function LicenseFlow() {
   const api = useApi();
   const { company } = useCompany();
   const { data, isPending, error, reload } = useLicenseData();
+  const { awaiting, drop } = useLicenseAwaitingCard();
   const [search] = useSearchParams();
   const [selected, setSelected] = useState<LicenseType | null>(null);
   const [busy, setBusy] = useState(false);
@@ -65,6 +69,11 @@ export function LicenseFlow() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {data.trial.Body}
         </Typography>
+      ) : null}
+      {awaiting ? (
+        <Box sx={{ mb: 1 }}>
+          <AwaitingCardNotice awaiting={awaiting} drop={drop} offerRegister />
+        </Box>
       ) : null}
       {error ? <Alert severity="error">{translate('custom.common.loadError')}</Alert> : null}
       {isPending ? <Skeleton variant="rectangular" height={160} /> : null}

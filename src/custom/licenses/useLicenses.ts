@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale } from 'react-admin';
 import type { CompanyLicense, LicenseType } from '../../../schema/company';
 import type { QueryResponse } from '../../../schema/common';
-import type { LicenseInformation, TrialCheck } from '../../../schema/licenses';
+import type { LicenseAwaitingCard, LicenseInformation, TrialCheck } from '../../../schema/licenses';
 import { resultsOf, useApi } from '../../common/api';
 import { currencySign } from '../../i18n/format';
 
@@ -38,6 +38,27 @@ export function useLicenseData() {
     },
   });
   return { data: query.data, isPending: query.isPending, error: query.error, reload: () => queryClient.invalidateQueries({ queryKey: LICENSES_QUERY_KEY }) };
+}
+
+/**
+ * The license chosen with card payment that waits for the card (GET /licenses/company/awaitingcard),
+ * or null; `drop` gives it up (DELETE), and the company keeps what it holds. A failed read counts as none.
+ * @example const { awaiting, drop } = useLicenseAwaitingCard(); if (awaiting) … awaiting.TypeName …
+ */
+export function useLicenseAwaitingCard() {
+  const api = useApi();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: [...LICENSES_QUERY_KEY, 'awaitingcard', locale],
+    queryFn: async () => resultsOf(await api.call<QueryResponse<LicenseAwaitingCard>>('GET', '/licenses/company/awaitingcard'))[0] ?? null,
+    retry: false,
+  });
+  const drop = async () => {
+    await api.call('DELETE', '/licenses/company/awaitingcard');
+    await queryClient.invalidateQueries({ queryKey: LICENSES_QUERY_KEY });
+  };
+  return { awaiting: query.data ?? null, isPending: query.isPending, drop };
 }
 
 /** The monthly price of a type in the company's country. */
