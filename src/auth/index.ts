@@ -8,4 +8,4 @@ export { LoginPage } from './LoginPage';
 export { AgreementModal } from './AgreementModal';
 export { ProfileContext, useProfile, loadProfile, NoCompanyError, fullNameOf } from './profile';
 export type { AuthUser } from './profile';
-export { rememberTarget, takeTarget, takeLanding, isSignedInLanding, SIGNED_IN_LANDING, POST_LOGIN_TARGET_KEY } from './postLoginTarget';
+export { rememberTarget, takeTarget, takeLanding, safeRedirectTarget, isSignedInLanding, SIGNED_IN_LANDING, POST_LOGIN_TARGET_KEY } from './postLoginTarget';

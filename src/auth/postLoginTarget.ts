@@ -14,23 +14,72 @@ export function rememberTarget(path: string, storage: Storage = sessionStorage):
   storage.setItem(POST_LOGIN_TARGET_KEY, path);
 }
 
+/** C0 controls, DEL and C1 controls: browsers drop tabs and newlines from URLs, so they can hide a `//`. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** The text once percent-decoded, or undefined when it is not valid percent-encoding. */
+function decoded(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Where to go after login: the stored target, else a safe local `redirectTo`, else /dashboard
- * (`chosen` false: nobody asked for a page). Clears the stored target.
+ * The post-login target if it stays on the admin's own origin, else undefined: a path starting with
+ * one `/`, with no control characters and no backslashes (also once or twice percent-decoded, as a
+ * browser or a later hop may decode them), that resolves to `origin` itself. Refuses `//evil`,
+ * `/\\evil`, `/%09/evil.example`, `https://evil`, `javascript:…` and the like.
+ * @example
+ * safeRedirectTarget('/customers?Search=ann', 'https://admin.example') // '/customers?Search=ann'
+ * safeRedirectTarget('/%09/evil.example', 'https://admin.example') // undefined
+ */
+export function safeRedirectTarget(candidate: string | null | undefined, origin: string): string | undefined {
+  if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > 2048) return undefined;
+  let text = candidate;
+  for (let round = 0; round < 3; round++) {
+    if (CONTROL.test(text) || text.includes('\\') || !text.startsWith('/') || text.startsWith('//')) return undefined;
+    const next = decoded(text);
+    if (next === undefined) return undefined;
+    if (next === text) break;
+    text = next;
+  }
+  let own: URL;
+  let resolved: URL;
+  try {
+    own = new URL(origin);
+    resolved = new URL(candidate, own.origin);
+  } catch {
+    return undefined;
+  }
+  if (resolved.origin !== own.origin || (resolved.protocol !== 'http:' && resolved.protocol !== 'https:')) return undefined;
+  return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+}
+
+/** The page's own origin (the admin's), for safeRedirectTarget. */
+const ownOrigin = (): string => (typeof window !== 'undefined' ? window.location.origin : 'http://localhost');
+
+/**
+ * Where to go after login: the stored target, else a `redirectTo` on the admin's own origin
+ * (safeRedirectTarget), else /dashboard, the home page (`chosen` false: nobody asked for a page).
+ * Clears the stored target.
  * @example
  * const { path, chosen } = takeLanding(new URLSearchParams(location.search).get('redirectTo'));
  */
-export function takeLanding(redirectTo?: string | null, storage: Storage = sessionStorage): { path: string; chosen: boolean } {
+export function takeLanding(redirectTo?: string | null, storage: Storage = sessionStorage, origin: string = ownOrigin()): { path: string; chosen: boolean } {
   const stored = storage.getItem(POST_LOGIN_TARGET_KEY);
   storage.removeItem(POST_LOGIN_TARGET_KEY);
   for (const candidate of [stored, redirectTo]) {
-    if (candidate && candidate.startsWith('/') && !candidate.startsWith('//')) return { path: candidate, chosen: true };
+    const path = safeRedirectTarget(candidate, origin);
+    if (path) return { path, chosen: true };
   }
   return { path: '/dashboard', chosen: false };
 }
 
 /**
- * Where to go after login: the stored target, else a safe local `redirectTo`, else /dashboard. Clears the stored target.
+ * Where to go after login: the stored target, else a `redirectTo` on the admin's own origin, else /dashboard. Clears the stored target.
  * @example
  * navigate(takeTarget(new URLSearchParams(location.search).get('redirectTo')));
  */

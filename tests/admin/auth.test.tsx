@@ -127,6 +127,10 @@ describe('session', () => {
     expect(takeTarget('/services')).toBe('/services');
     expect(takeTarget(null)).toBe('/dashboard');
     expect(takeTarget('//evil.example/x')).toBe('/dashboard');
+    expect(takeTarget('/\t/evil.example')).toBe('/dashboard');
+    expect(takeTarget('/\\evil.example')).toBe('/dashboard');
+    expect(takeTarget('https://evil.example')).toBe('/dashboard');
+    expect(takeTarget('javascript:alert(1)')).toBe('/dashboard');
   });
 });
 
