@@ -16,6 +16,7 @@ import { addContractSchemas } from './shared/schemas';
 import serviceStackConventions from './serviceStack/index';
 import { addSecurityHeaders } from './securityHeaders';
 import { registerInputGuards, validationOptions } from './validation';
+import { warnUntrustedForwardedFor } from './forwardedFor';
 
 export interface BuildOptions {
   db: Db;
@@ -50,6 +51,7 @@ export async function buildApp({ db, config, logger = false, onRoute }: BuildOpt
   app.decorate('config', config);
   app.decorate('versions', await DataVersions.open(db));
   app.setErrorHandler(errorHandler);
+  warnUntrustedForwardedFor(app);
   addSecurityHeaders(app, config.keycloakUrl);
   registerInputGuards(app);
   addContractSchemas(app);

@@ -15,7 +15,8 @@ import {
 import { chooseCompanyPage, deleteAccountPage, forgotPage, loginPage, messagePage, resetPasswordPage } from './pages';
 import type { EmbeddedProvider } from './provider';
 import { passwordProblem } from './passwords';
-import { pageLanguage, t } from './texts';
+import { pageLanguage, t, type TextKey } from './texts';
+import type { LockReason } from './bruteForce';
 
 export interface AccountPagesOptions {
   /** `/realms/{realm}`: the pages live under `${realmPath}/login-actions`. */
@@ -38,6 +39,9 @@ function query(request: FastifyRequest, name: string): string {
   const value = (request.query as Form | undefined)?.[name];
   return typeof value === 'string' ? value : '';
 }
+
+/** The sign-in form's text for each kind of lock (what lifts it, and when). */
+const LOCK_TEXTS = { account: 'tooManyAttempts', network: 'tooManyAttemptsNetwork', device: 'tooManyAttemptsDevice' } as const satisfies Record<LockReason, TextKey>;
 
 function sendHtml(reply: FastifyReply, html: string, status = 200): FastifyReply {
   return reply
@@ -203,13 +207,20 @@ export default async function accountPages(app: FastifyInstance, opts: AccountPa
     if (!details) return reply;
     const lang = langOf(request, details);
     const email = field(request.body, 'email').trim();
-    const result = email ? await authenticate(services.db, { email, client: request.ip }, field(request.body, 'password')) : ({ refused: 'invalid' } as const);
+    // A device that has signed in to this address before carries its signed cookie (./devices).
+    const device = email ? embedded?.devices.read(request.headers.cookie, email) : undefined;
+    const result = email ? await authenticate(services.db, { email, client: request.ip, device }, field(request.body, 'password')) : ({ refused: 'invalid' } as const);
     if (!('user' in result)) {
       const u = urls(details.uid);
-      const error = result.refused === 'locked' ? t(lang, 'tooManyAttempts', { minutes: String(Math.ceil(result.retryAfterSeconds / 60)) }) : t(lang, 'invalidCredentials');
+      const error =
+        result.refused === 'locked'
+          ? t(lang, LOCK_TEXTS[result.reason], { minutes: String(Math.max(1, Math.ceil(result.retryAfterSeconds / 60))) })
+          : t(lang, 'invalidCredentials');
       if (result.refused === 'locked') reply.header('retry-after', String(result.retryAfterSeconds));
       return sendHtml(reply, loginPage({ lang, action: u.login, forgotUrl: u.forgot, signUpUrl: signUpUrl(lang), email, error }), result.refused === 'locked' ? 429 : 400);
     }
+    // This device is now known to the address: later locks that strangers cause do not stop it.
+    if (embedded) reply.raw.appendHeader('set-cookie', embedded.devices.issue(email, device));
     if (result.accounts.length === 1) return signIn(request, reply, result.user.subject);
     // The password opens accounts in several companies: the person chooses one.
     const companies = result.accounts.map((a) => ({ subject: a.subject, name: a.companyName }));

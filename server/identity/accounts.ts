@@ -1,7 +1,7 @@
 import type { Account } from 'oidc-provider';
 import type { Db } from '../db/db';
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from './passwords';
-import { clearFailures, lockedFor, recordFailure, type SignInAttempt } from './bruteForce';
+import { clearFailures, lockOf, recordFailure, type LockReason, type SignInAttempt } from './bruteForce';
 
 /** An administrator as the identity provider sees them (users table). */
 export interface IdentityUser {
@@ -75,7 +75,7 @@ export async function findUsersByEmail(db: Db, email: string): Promise<IdentityU
 export type SignInResult =
   | { user: IdentityUser; accounts: IdentityUser[] }
   | { refused: 'invalid' }
-  | { refused: 'locked'; retryAfterSeconds: number };
+  | { refused: 'locked'; retryAfterSeconds: number; reason: LockReason };
 
 /** The rows whose password is `password`, verifying each distinct hash once (one hash when there is none). */
 async function rowsOpenedBy(rows: UserRow[], password: string): Promise<UserRow[]> {
@@ -90,9 +90,10 @@ async function rowsOpenedBy(rows: UserRow[], password: string): Promise<UserRow[
 }
 
 /**
- * Checks an e-mail and password, with brute-force detection per address and client (./bruteForce):
- * a locked attempt is refused without looking at the password; a failure is counted; success
- * clears the count and re-hashes a password stored with weaker parameters. Unknown addresses,
+ * Checks an e-mail and password, with brute-force detection per address, client network, address
+ * over all networks and known device (./bruteForce): a locked attempt is refused without looking at
+ * the password, saying what locks it; a failure is counted; success clears the pair's count and
+ * re-hashes a password stored with weaker parameters. Unknown addresses,
  * invited accounts without a password and inactive accounts take the same time and answer the same.
  * An address may have an account in several companies, each with its own password: the attempt
  * opens those whose password it is.
@@ -101,13 +102,14 @@ async function rowsOpenedBy(rows: UserRow[], password: string): Promise<UserRow[
  * if ('user' in result) signIn(result.user);
  */
 export async function authenticate(db: Db, attempt: SignInAttempt, password: string): Promise<SignInResult> {
-  const locked = await lockedFor(db, attempt);
-  if (locked > 0) return { refused: 'locked', retryAfterSeconds: locked };
+  const lock = await lockOf(db, attempt);
+  if (lock) return { refused: 'locked', retryAfterSeconds: lock.seconds, reason: lock.reason };
   const rows = await db.query<UserRow>(`${SELECT_USER} where lower(u.email) = lower($1) order by u.id`, [attempt.email.trim()]);
   const opened = await rowsOpenedBy(rows, password);
   if (!opened.length) {
-    const seconds = await recordFailure(db, attempt);
-    return seconds > 0 ? { refused: 'locked', retryAfterSeconds: seconds } : { refused: 'invalid' };
+    if (!(await recordFailure(db, attempt))) return { refused: 'invalid' };
+    const now = await lockOf(db, attempt);
+    return now ? { refused: 'locked', retryAfterSeconds: now.seconds, reason: now.reason } : { refused: 'invalid' };
   }
   await clearFailures(db, attempt);
   for (const row of opened) {

@@ -1,9 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import Provider, { errors, type Client, type KoaContextWithOIDC, type ResourceServerInfo, type TokenInstance } from 'oidc-provider';
 import type { Db } from '../db/db';
 import type { ServerConfig } from '../config';
 import { accountFinder, authenticate, findUserBySubject, sessionIdOf, userClaims } from './accounts';
 import { PgAdapter } from './adapter';
+import type { LockReason } from './bruteForce';
+import { deviceCookies, type DeviceCookies } from './devices';
 import type { IdentityKeys } from './keys';
 import { escapeHtml, messagePage, page } from './pages';
 import { refreshTokenWrapper, type RefreshTokenWrapper } from './refreshTokens';
@@ -46,6 +48,20 @@ export interface EmbeddedProvider {
   /** `/realms/{realm}` */
   realmPath: string;
   refreshTokens: RefreshTokenWrapper;
+  /** Signed device cookies that exempt a device from the locks strangers can cause (./devices). */
+  devices: DeviceCookies;
+}
+
+/**
+ * The password grant's refusal of a locked sign-in (Keycloak's first words), saying what lifts the
+ * lock and when (the answer's Retry-After says the same in seconds).
+ * @example lockedText({ seconds: 60, reason: 'account' }) // 'Too many failed sign-ins; try again in 1 min, or reset the password to lift the lock now'
+ */
+export function lockedText({ seconds, reason }: { seconds: number; reason: LockReason }): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (reason === 'network') return `Too many failed sign-ins from this network; try again in ${minutes} min (a device that has signed in to the account before is not locked)`;
+  if (reason === 'device') return `Too many failed sign-ins on this device; try again in ${minutes} min, or reset the password to lift the lock now`;
+  return `Too many failed sign-ins; try again in ${minutes} min, or reset the password to lift the lock now (a device that has signed in to the account before is not locked)`;
 }
 
 const resourceServerInfo: ResourceServerInfo = {
@@ -83,6 +99,11 @@ export function createEmbeddedProvider({ db, config, keys, adminOrigins }: Embed
   const realmPath = `/realms/${config.realm}`;
   const issuer = `${config.publicUrl}${realmPath}`;
   const refreshTokens = refreshTokenWrapper(issuer, keys);
+  // The device cookies' key, derived from the stored cookie secret (shared by every process).
+  const devices = deviceCookies(createHmac('sha256', keys.cookieKeys[0]).update('device-cookies').digest('base64url'), {
+    secure: config.publicUrl.startsWith('https:'),
+    path: realmPath,
+  });
   const origins = new Set(adminOrigins.map((base) => new URL(base).origin));
   const adminUrl = `${config.publicUrl}/`;
 
@@ -237,13 +258,17 @@ export function createEmbeddedProvider({ db, config, keys, adminOrigins }: Embed
       }
       // The provider parses this body itself, so the API's control-character guard does not see it.
       if (/\p{Cc}/u.test(params.username)) throw new errors.InvalidRequest("invalid parameter 'username'");
-      const result = await authenticate(db, { email: params.username, client: ctx.ip }, params.password);
+      const device = devices.read(ctx.get('cookie'), params.username);
+      const result = await authenticate(db, { email: params.username, client: ctx.ip, device }, params.password);
       if (!('user' in result)) {
         // Keycloak's wording in error_description (oidc-provider would put a generic one there).
-        const text = result.refused === 'locked' ? 'Too many failed sign-ins; try again later' : 'Invalid user credentials';
+        if (result.refused === 'locked') ctx.set('Retry-After', String(result.retryAfterSeconds));
+        const text = result.refused === 'locked' ? lockedText({ seconds: result.retryAfterSeconds, reason: result.reason }) : 'Invalid user credentials';
         throw Object.assign(new errors.InvalidGrant(text), { error_description: text });
       }
       const user = result.user;
+      // This device (a script keeping cookies) is now known to the address.
+      ctx.res.appendHeader('set-cookie', devices.issue(params.username, device));
 
       const requested = typeof params.scope === 'string' ? params.scope.split(' ') : [];
       const scope = [...new Set([...DEFAULT_SCOPE.split(' '), ...requested.filter((s) => SCOPES.includes(s))])].join(' ');
@@ -318,5 +343,5 @@ export function createEmbeddedProvider({ db, config, keys, adminOrigins }: Embed
     if (sid) ctx.body.session_state = sid;
   });
 
-  return { provider, db, issuer, realmPath, refreshTokens };
+  return { provider, db, issuer, realmPath, refreshTokens, devices };
 }
