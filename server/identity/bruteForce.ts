@@ -149,13 +149,18 @@ export async function recordFailure(db: Db, attempt: SignInAttempt): Promise<num
 
 /**
  * A successful sign-in clears the pair's count and takes this address out of the client network's
- * count (the network's failures on other addresses stay), and a known device's own count. The
- * address's count over all networks stays: only a password reset or time lifts it.
+ * count (the network's failures on other addresses stay). From a known device, which those locks do
+ * not stop, it clears the device's own count only: the network it shares may hold the attacker,
+ * whose lock stays. The address's count over all networks stays: only a password reset or time
+ * lifts it.
  */
 export async function clearFailures(db: Db, attempt: SignInAttempt): Promise<void> {
+  if (attempt.device) {
+    await db.query('delete from sign_in_failures where key = $1', [deviceKey(attempt)]);
+    return;
+  }
   const removed = await db.one<{ key: string }>('delete from sign_in_failures where key = $1 returning key', [pairKey(attempt)]);
   if (removed) await db.query('update sign_in_failures set failures = greatest(0, failures - 1) where key = $1', [clientKey(attempt)]);
-  if (attempt.device) await db.query('delete from sign_in_failures where key = $1', [deviceKey(attempt)]);
 }
 
 /** A password reset lifts the address's locks: on every network, over all networks and on its known devices. */

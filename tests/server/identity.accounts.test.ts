@@ -35,11 +35,11 @@ async function newAdmin(options: { password?: string | null; hash?: string } = {
   return { email, id: row!.id };
 }
 
-function grant(username: string, password: string, client = '192.0.2.1'): Promise<LightMyRequestResponse> {
+function grant(username: string, password: string, client = '192.0.2.1', cookie?: string): Promise<LightMyRequestResponse> {
   return server.app.inject({
     method: 'POST',
     url: `${OIDC}/token`,
-    headers: { ...FORM, 'x-forwarded-for': client },
+    headers: { ...FORM, 'x-forwarded-for': client, ...(cookie ? { cookie } : {}) },
     payload: new URLSearchParams({ grant_type: 'password', client_id: 'api-users', username, password }).toString(),
   });
 }
@@ -126,6 +126,55 @@ describe('guessing', () => {
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     // Another network is not locked by it.
     expect((await grant(email, 'first-Pass-42', '203.0.113.78')).statusCode).toBe(200);
+  });
+
+  it('many networks guessing one address lock it for new devices only, with growing waits; a password reset lifts it', async () => {
+    const { email } = await newAdmin();
+    const device = (await grant(email, 'first-Pass-42', '192.0.2.120')).headers['set-cookie'];
+    const cookie = [device ?? []].flat().find((c) => c.startsWith('KC_DEVICE_'))!.split(';')[0];
+    // Each network counts at most 10 failures towards the address: 3 networks reach 30.
+    for (const network of ['198.51.100.10', '198.51.100.11']) for (let i = 0; i < 10; i++) await grant(email, `wrong-${i}`, network);
+    expect((await grant(email, 'first-Pass-42', '192.0.2.121')).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) await grant(email, `wrong-${i}`, '198.51.100.12');
+    const locked = await grant(email, 'first-Pass-42', '192.0.2.122');
+    expect(locked.statusCode).toBe(400);
+    expect(locked.json()).toMatchObject({ error_description: expect.stringMatching(/^Too many failed sign-ins; try again in 1 min, or reset the password/) });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(50);
+    // The owner's device that signed in before is not locked.
+    expect((await grant(email, 'first-Pass-42', '192.0.2.122', cookie)).statusCode).toBe(200);
+    // The next round waits longer.
+    await server.db.query("update sign_in_failures set locked_until = now() - interval '1 second' where key = $1", [`account:${email}`]);
+    for (const network of ['198.51.100.13', '198.51.100.14', '198.51.100.15']) for (let i = 0; i < 10; i++) await grant(email, `wrong-${i}`, network);
+    expect(Number((await grant(email, 'first-Pass-42', '192.0.2.123')).headers['retry-after'])).toBeGreaterThan(110);
+
+    // A password reset lifts the lock on every network and over all networks.
+    await server.app.inject({ method: 'POST', url: '/api/users/forgotpassword', payload: { Email: email }, headers: { 'x-forwarded-for': '192.0.2.124' } });
+    await server.app.jobs.drain();
+    const [mail] = await listOutbox(server.db, companyId, { to: email, kind: 'reset_password', take: 1 });
+    const token = new URL(/https?:\/\/\S+/.exec(mail!.text)![0]).searchParams.get('token')!;
+    const reset = await server.app.inject({
+      method: 'POST',
+      url: `${REALM}/login-actions/reset-password?kc_locale=en`,
+      headers: FORM,
+      payload: new URLSearchParams({ token, password: 'second-Pass-43', confirm: 'second-Pass-43' }).toString(),
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await server.db.one('select 1 from sign_in_failures where key = $1 or starts_with(key, $2)', [`account:${email}`, `acct:${email}|`])).toBeUndefined();
+    expect((await grant(email, 'second-Pass-43', '192.0.2.123')).statusCode).toBe(200);
+    expect((await grant(email, 'second-Pass-43', '198.51.100.15')).statusCode).toBe(200);
+  });
+
+  it("a successful sign-in takes the address's own failures out of the network's count", async () => {
+    const { email } = await newAdmin();
+    const network = '198.51.100.30';
+    for (let i = 0; i < 28; i++) await grant(`someone-${i}@example.com`, 'x', network);
+    await grant(email, 'typo', network);
+    expect((await grant(email, 'first-Pass-42', network)).statusCode).toBe(200);
+    // 29 addresses, then 28 once the owner signed in: without that, this next one would lock the network.
+    await grant('someone-else@example.com', 'x', network);
+    expect((await grant(email, 'first-Pass-42', network)).statusCode).toBe(200);
+    await grant('and-another@example.com', 'x', network);
+    expect((await grant(email, 'first-Pass-42', network)).json()).toMatchObject({ error_description: expect.stringMatching(/from this network/) });
   });
 
   it('answers an invited account without a password exactly like a wrong password', async () => {

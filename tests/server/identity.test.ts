@@ -55,12 +55,24 @@ class CookieJar {
   header(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
+  /** The cookies whose names start with `prefix`, as a Cookie header. */
+  only(prefix: string): string {
+    return [...this.cookies].filter(([k]) => k.startsWith(prefix)).map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  /** Takes `name=value; …` (what `only` gives) into the jar. */
+  add(header: string): void {
+    for (const part of header.split(';')) {
+      const eq = part.indexOf('=');
+      if (eq > 0) this.cookies.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+    }
+  }
 }
 
 /** A browser walking the authorization code + PKCE flow the way keycloak-js starts it. */
-async function browserLogin(options: { email?: string; password?: string; uiLocales?: string; redirectUri?: string; client?: string } = {}) {
+async function browserLogin(options: { email?: string; password?: string; uiLocales?: string; redirectUri?: string; client?: string; cookies?: string } = {}) {
   const from: Record<string, string> = options.client ? { 'x-forwarded-for': options.client } : {};
   const jar = new CookieJar();
+  if (options.cookies) jar.add(options.cookies);
   const verifier = randomBytes(48).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const redirectUri = options.redirectUri ?? 'http://localhost:8080/auth';
@@ -442,6 +454,42 @@ describe('brute-force protection (Keycloak: max login failures, wait increment)'
     await unlock(OTHER_EMAIL);
     expect((await token({ grant_type: 'password', client_id: 'api-users', username: OTHER_EMAIL, password: OTHER_PASSWORD }, from())).statusCode).toBe(200);
     expect(await server.db.one("select 1 from sign_in_failures where starts_with(key, 'acct:' || $1 || '|')", [OTHER_EMAIL])).toBeUndefined();
+  });
+
+  it('the sign-in form makes the browser a known device, which strangers cannot lock out; a locked form says what lifts the lock, in four languages', async () => {
+    const owner = await browserLogin({ client });
+    const signedIn = await owner.submit(OTHER_EMAIL, OTHER_PASSWORD);
+    expect(signedIn.statusCode).toBe(303);
+    const set = [signedIn.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('KC_DEVICE_'));
+    expect(set).toMatch(/; Path=\/realms\/booking-admin; Max-Age=31536000; HttpOnly; SameSite=Lax$/);
+    const device = owner.jar.only('KC_DEVICE_');
+    expect(device).not.toBe('');
+
+    // A stranger on the same network locks the address there.
+    await failTimes(OTHER_EMAIL, 10);
+    const texts = {
+      sv: 'Försök igen om 1 min, eller återställ lösenordet med ”Glömt lösenordet?” så hävs spärren direkt.',
+      en: 'Try again in 1 min, or reset your password with “Forgot password?” to lift the lock at once.',
+      fi: 'Yritä uudelleen 1 min kuluttua tai palauta salasana (”Unohditko salasanasi?”), jolloin esto poistuu heti.',
+      no: 'Prøv igjen om 1 min, eller tilbakestill passordet med «Glemt passordet?» så oppheves sperren med en gang.',
+    };
+    for (const [lang, text] of Object.entries(texts)) {
+      const stranger = await browserLogin({ uiLocales: lang, client });
+      const refused = await stranger.submit(OTHER_EMAIL, OTHER_PASSWORD);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.body).toContain(text);
+    }
+
+    // The owner's browser, with its device cookie, signs in on the same network and gets its code.
+    const again = await browserLogin({ client, cookies: device });
+    const res = await again.submit(OTHER_EMAIL, OTHER_PASSWORD);
+    expect(res.statusCode).toBe(303);
+    expect(new URL(await again.follow(res)).hash).toMatch(/code=/);
+    // A device cookie of this address does not open another address's lock.
+    await failTimes('third-party@example.com', 10);
+    const other = await browserLogin({ client, cookies: device });
+    expect((await other.submit('third-party@example.com', 'anything')).statusCode).toBe(429);
   });
 
   it('waits longer after each further round of failures, at most 15 minutes', async () => {
