@@ -9,7 +9,7 @@ import { endAllSessions } from './revocations';
 import { rateLimit } from './rateLimit';
 import { t, type TextKey } from './texts';
 import { consumeUserToken, issueUserToken, peekUserToken, voidUserTokens, type UserTokenPurpose } from './userTokens';
-import { clearAddressFailures } from './bruteForce';
+import { clearAddressFailures, clientNetwork } from './bruteForce';
 
 /** Where mailed links lead. */
 export interface AccountLinks {
@@ -100,7 +100,7 @@ export async function sendInvitation(services: AccountServices, user: IdentityUs
  * const { retryAfterSeconds } = await requestPasswordReset(services, email, 'sv', request.ip);
  */
 export async function requestPasswordReset(services: AccountServices, email: string, lang: Lang, client: string): Promise<{ retryAfterSeconds?: number }> {
-  const limit = await rateLimit(services.db, `forgot:${client}`, FORGOT_REQUESTS_PER_CLIENT, FORGOT_WINDOW_SECONDS);
+  const limit = await rateLimit(services.db, `forgot:${clientNetwork(client)}`, FORGOT_REQUESTS_PER_CLIENT, FORGOT_WINDOW_SECONDS);
   if (!limit.allowed) return { retryAfterSeconds: limit.retryAfterSeconds };
   await services.jobs.send(services.db, RESET_JOB, { email, lang });
   return {};
