@@ -102,8 +102,15 @@ export interface RenderedMessage {
   MessageId?: number;
 }
 
-/** queued, sent or failed. */
-export type MessageStatus = 'queued' | 'sent' | 'failed';
+/** queued, sent, failed, or canceled (not sent: it no longer fit its booking, see CancelReason). */
+export type MessageStatus = 'queued' | 'sent' | 'failed' | 'canceled';
+
+/**
+ * Why a message was not sent: its booking was canceled, declined or released after its deadline
+ * (expired), moved to another time (a reminder for the old time), has started (a reminder too late),
+ * or no longer exists.
+ */
+export type MessageCancelReason = 'BookingCanceled' | 'BookingDeclined' | 'BookingExpired' | 'BookingMoved' | 'BookingPassed' | 'BookingGone';
 
 /** A message log entry (GET /messages/log, GET /messages/log/{Id}). */
 export interface MessageLogEntry {
@@ -116,11 +123,17 @@ export interface MessageLogEntry {
   /** The rendered body, sanitized (empty until it has been rendered). */
   Body: string;
   Status: MessageStatus;
+  /** Status canceled: why. */
+  CancelReason: MessageCancelReason | null;
+  /** A test send from the template editor: not a message to a customer. */
+  IsTest: boolean;
   Attempts: number;
   LastError: string | null;
   BookingId: number | null;
   Created: LocalDateTime;
   Sent: LocalDateTime | null;
+  /** Status canceled: when. */
+  Canceled: LocalDateTime | null;
   ModifiedDate: LocalDateTime;
 }
 
@@ -130,18 +143,20 @@ export interface MessageLogQuery extends QueryBase {
   BookingId?: number;
   TypeId?: number;
   SendMethodId?: number;
-  /** @pattern ^(queued|sent|failed)$ */
+  /** @pattern ^(queued|sent|failed|canceled)$ */
   Status?: string;
+  /** true: only test sends; false: only messages to customers. */
+  IsTest?: boolean;
   /** Receiver contains. @maxLength 200 */
   Search?: string;
   CreatedFrom?: LocalDateTime;
   CreatedTo?: LocalDateTime;
 }
 
-/** GET /messages/dashboard: counts per status and day. */
+/** GET /messages/dashboard: counts of messages to customers per status and day (test sends are left out). */
 export interface MessageDashboard {
-  Days: { Date: string; Queued: number; Sent: number; Failed: number }[];
-  Totals: { Queued: number; Sent: number; Failed: number };
+  Days: { Date: string; Queued: number; Sent: number; Failed: number; Canceled: number }[];
+  Totals: { Queued: number; Sent: number; Failed: number; Canceled: number };
 }
 
 export interface MessageDashboardQuery {

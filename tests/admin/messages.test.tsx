@@ -18,11 +18,14 @@ const entry = (id: number, over: Partial<MessageLogEntry> = {}): MessageLogEntry
   Subject: 'Thank you',
   Body: '<h1>Thank you, Ann</h1><p>See you</p>',
   Status: 'sent',
+  CancelReason: null,
+  IsTest: false,
   Attempts: 1,
   LastError: null,
   BookingId: 40 + id,
   Created: '2026-11-20T10:00:00',
   Sent: '2026-11-20T10:00:05',
+  Canceled: null,
   ModifiedDate: '2026-11-20T10:00:05',
   ...over,
 });
@@ -69,6 +72,68 @@ describe('message log tab', () => {
     const doc = frame.getAttribute('srcdoc') ?? '';
     expect(doc).toContain('<h1>Thank you, Ann</h1>');
     expect(doc).not.toContain('onerror');
+  });
+
+  it('says why a message was not sent, marks a test send, and filters by status and test sends', async () => {
+    server.use(
+      http.get(`${API}/messages/log`, () =>
+        HttpResponse.json(
+          list([
+            entry(3, { TypeId: 2, TypeName: 'Reminder', Status: 'canceled', CancelReason: 'BookingCanceled', Body: '', Sent: null, Canceled: '2026-11-20T11:00:00' }),
+            entry(2, { IsTest: true, Receiver: 'tester@example.com', BookingId: null }),
+            entry(1),
+          ] as unknown as JsonBodyType[]),
+        ),
+      ),
+      http.get(`${API}/messages/log/3`, () =>
+        HttpResponse.json(entry(3, { TypeId: 2, Status: 'canceled', CancelReason: 'BookingMoved', Body: '', Sent: null }) as unknown as JsonBodyType),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPage(<MessageLogTab />);
+    const rows = await screen.findAllByTestId('message-log-row');
+    expect(within(rows[0]!).getByText('Canceled')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Not sent: the booking was canceled.')).toBeInTheDocument();
+    expect(within(rows[1]!).getByTitle('A test send from the template editor: not a message to a customer.')).toHaveTextContent('Test');
+    expect(within(rows[2]!).queryByText('Test')).toBeNull();
+
+    await user.click(within(rows[0]!).getByRole('button', { name: 'View' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Not sent: the booking moved to another time, and this was for the old time.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('The message has not been sent yet.')).toBeNull();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Canceled' }));
+    await waitFor(() => expect(logReads().at(-1)!.search.get('Status')).toBe('canceled'));
+    await user.click(screen.getByRole('combobox', { name: 'Test sends' }));
+    await user.click(await screen.findByRole('option', { name: 'Without test sends' }));
+    await waitFor(() => expect(logReads().at(-1)!.search.get('IsTest')).toBe('false'));
+    await user.click(screen.getByRole('combobox', { name: 'Test sends' }));
+    await user.click(await screen.findByRole('option', { name: 'Test sends only' }));
+    await waitFor(() => expect(logReads().at(-1)!.search.get('IsTest')).toBe('true'));
+  });
+
+  it("shows the server's reason when a resend is refused", async () => {
+    server.use(
+      http.get(`${API}/messages/log`, () => HttpResponse.json(list([entry(1, { Status: 'canceled', CancelReason: 'BookingCanceled', Sent: null })] as unknown as JsonBodyType[]))),
+      http.put(`${API}/messages/log/1/resend`, () =>
+        HttpResponse.json(
+          {
+            ResponseStatus: {
+              ErrorCode: 'MessageBookingCanceled',
+              Message: 'Booking 41 is canceled: the message no longer applies and is not sent again.',
+              Errors: [{ ErrorCode: 'MessageBookingCanceled', FieldName: 'Id', Message: 'Booking 41 is canceled: the message no longer applies and is not sent again.' }],
+            },
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPage(<MessageLogTab />);
+    await user.click(await screen.findByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText('Booking 41 is canceled: the message no longer applies and is not sent again.')).toBeInTheDocument();
   });
 
   it('says so when nothing has been sent', async () => {

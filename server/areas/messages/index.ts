@@ -20,7 +20,7 @@ export { MESSAGE_KIND, PAYMENT_REQUEST_KIND } from './sending';
 
 export default async function messagesArea(app: FastifyInstance): Promise<void> {
   registerMessagingMessages();
-  app.outbox.handle(MESSAGE_KIND, (payload) => deliverMessage(app, payload));
+  app.outbox.handle(MESSAGE_KIND, (payload, entry) => deliverMessage(app, payload, entry));
   app.outbox.handle(PAYMENT_REQUEST_KIND, (payload, entry) => deliverPaymentRequest(app, payload, entry));
   const off = onBookingEvent(bookingEventHandler(app));
   app.addHook('onClose', async () => off());

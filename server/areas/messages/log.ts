@@ -5,8 +5,19 @@ import { defineResource, idParams, readRecord, registerResource } from '../../au
 import { ApiError } from '../../shared/errors';
 import { sanitizeRichText } from '../../shared/html';
 import { ref } from '../../shared/schemas';
+import { unfitNow } from './fit';
 import { queueMessage } from './sending';
 import { EMAIL, typeName } from './types';
+
+interface ResendRow {
+  company_id: number;
+  booking_id: number | null;
+  template_id: number | null;
+  type_id: number;
+  language: 'sv' | 'en' | 'fi' | 'no';
+  is_test: boolean;
+  booking_starts_at: Date | string | null;
+}
 
 const localToUtc = (value: unknown, zone: string): string | null => {
   const at = DateTime.fromISO(String(value), { zone });
@@ -27,11 +38,14 @@ export const messageLog = defineResource<MessageLogEntry, MessageLogQuery, Messa
     Subject: { column: 'subject', readOnly: true },
     Body: { column: 'body', readOnly: true },
     Status: { column: 'status', readOnly: true },
+    CancelReason: { column: 'cancel_reason', readOnly: true },
+    IsTest: { column: 'is_test', kind: 'bool', readOnly: true },
     Attempts: { column: 'attempts', kind: 'int', readOnly: true },
     LastError: { column: 'last_error', readOnly: true },
     BookingId: { column: 'booking_id', kind: 'int', readOnly: true },
     Created: { column: 'created', kind: 'datetime', readOnly: true },
     Sent: { column: 'sent_at', kind: 'datetime', readOnly: true },
+    Canceled: { column: 'canceled_at', kind: 'datetime', readOnly: true },
     ModifiedDate: { column: 'modified', kind: 'datetime', readOnly: true },
   },
   search: ['receiver'],
@@ -43,6 +57,7 @@ export const messageLog = defineResource<MessageLogEntry, MessageLogQuery, Messa
     TypeId: 'TypeId',
     SendMethodId: 'SendMethodId',
     Status: 'Status',
+    IsTest: 'IsTest',
     CreatedFrom: (value, p, _q, ctx) => {
       const at = localToUtc(value, ctx.timeZone);
       return at ? `t.created >= ${p.add(at)}::timestamptz` : null;
@@ -63,7 +78,7 @@ export const messageLog = defineResource<MessageLogEntry, MessageLogQuery, Messa
   },
 });
 
-/** Counts per status and day, in the caller's time zone (GET /messages/dashboard). */
+/** Counts of messages to customers (test sends left out) per status and day, in the caller's time zone (GET /messages/dashboard). */
 async function dashboard(app: FastifyInstance, companyId: number, zone: string, query: MessageDashboardQuery): Promise<MessageDashboard> {
   const today = DateTime.now().setZone(zone).startOf('day');
   const parse = (value: string | undefined, field: string, fallback: DateTime): DateTime => {
@@ -77,15 +92,15 @@ async function dashboard(app: FastifyInstance, companyId: number, zone: string, 
   if (to < from) throw ApiError.field(400, 'To', 'InvalidDate');
   const rows = await app.db.query<{ day: string; status: string; n: number }>(
     `select to_char(created at time zone $2, 'YYYY-MM-DD') as day, status, count(*)::int as n
-       from message_log_view where company_id = $1 and created >= $3::timestamptz and created < $4::timestamptz
+       from message_log_view where company_id = $1 and not is_test and created >= $3::timestamptz and created < $4::timestamptz
       group by 1, 2 order by 1`,
     [companyId, zone, from.toUTC().toISO()!, to.plus({ days: 1 }).toUTC().toISO()!],
   );
-  const days = new Map<string, { Date: string; Queued: number; Sent: number; Failed: number }>();
-  const totals = { Queued: 0, Sent: 0, Failed: 0 };
+  const days = new Map<string, MessageDashboard['Days'][number]>();
+  const totals = { Queued: 0, Sent: 0, Failed: 0, Canceled: 0 };
   for (const row of rows) {
-    const day = days.get(row.day) ?? { Date: row.day, Queued: 0, Sent: 0, Failed: 0 };
-    const key = row.status === 'sent' ? 'Sent' : row.status === 'failed' ? 'Failed' : 'Queued';
+    const day = days.get(row.day) ?? { Date: row.day, Queued: 0, Sent: 0, Failed: 0, Canceled: 0 };
+    const key = ({ sent: 'Sent', failed: 'Failed', canceled: 'Canceled' } as const)[row.status as 'sent'] ?? 'Queued';
     day[key] += row.n;
     totals[key] += row.n;
     days.set(row.day, day);
@@ -102,21 +117,41 @@ export function registerLogRoutes(app: FastifyInstance): void {
   app.put('/messages/log/:Id/resend', { schema: { params: idParams, response: { 200: ref('MessageLogEntry') } } }, async (request) => {
     const { ctx } = request;
     const original = await readRecord(app.db, ctx, messageLog, (request.params as { Id: number }).Id);
-    const row = (await app.db.one<{ template_id: number | null; language: 'sv' | 'en' | 'fi' | 'no' }>('select template_id, language from message_log where id = $1', [original.Id]))!;
-    if (!original.Body && !row.template_id) throw ApiError.field(400, 'Id', 'MessageNotResendable');
     const id = await app.db.tx(async (tx) => {
+      const row = (await tx.one<ResendRow>(
+        `select company_id, booking_id, template_id, type_id, language, is_test, booking_starts_at from message_log where id = $1 and company_id = $2`,
+        [original.Id, ctx.companyId],
+      ))!;
+      if (!original.Body && !row.template_id) throw ApiError.field(400, 'Id', 'MessageNotResendable');
+      // The booking as it is now: a message that no longer fits it is not sent again (a test is a test of the template).
+      let reRender = false;
+      let startsAt: Date | undefined;
+      if (!row.is_test) {
+        const { reason, booking } = await unfitNow(tx, row);
+        if (reason) throw ApiError.field(409, 'Id', `Message${reason}`, { booking: row.booking_id ?? '' });
+        startsAt = booking?.startsAt;
+        // Moved since it was written: the text names the old time, so it goes out as the template reads now.
+        const written = row.booking_starts_at === null ? null : new Date(row.booking_starts_at).getTime();
+        if (booking && written !== null && written !== booking.startsAt.getTime() && original.Body) {
+          if (!row.template_id) throw ApiError.field(409, 'Id', 'MessageBookingMoved', { booking: booking.id });
+          reRender = true;
+        }
+      }
+      const content = original.Body && !reRender ? { subject: original.Subject, body: original.Body } : undefined;
       const count = await tx.one<{ n: number }>('select count(*)::int as n from message_log where resend_of = $1', [original.Id]);
       return queueMessage(app, tx, {
         companyId: ctx.companyId,
         bookingId: original.BookingId,
-        templateId: original.Body ? null : row.template_id,
+        templateId: content ? null : row.template_id,
         typeId: original.TypeId,
         sendMethodId: original.SendMethodId,
         language: row.language,
         receiver: original.Receiver,
         key: `resend:${original.Id}:${(count?.n ?? 0) + 1}`,
-        content: original.Body ? { subject: original.Subject, body: original.Body } : undefined,
+        content,
         resendOf: original.Id,
+        test: row.is_test,
+        bookingStartsAt: startsAt,
       });
     });
     return readRecord(app.db, ctx, messageLog, id!);

@@ -110,8 +110,18 @@ export interface LogRow {
   subject: string;
   body: string;
   mail_id: number | null;
+  outbox_id: number | null;
+  is_test: boolean;
+  canceled_at: Date | string | null;
+  /** The booking's start when the message was queued (a reminder is for that time only). */
+  booking_starts_at: Date | string | null;
 }
 
 export async function loadLog(db: Db, id: number): Promise<LogRow | undefined> {
-  return db.one<LogRow>('select id, company_id, booking_id, template_id, type_id, send_method_id, language, receiver, subject, body, mail_id from message_log where id = $1', [id]);
+  return db.one<LogRow>(
+    `select id, company_id, booking_id, template_id, type_id, send_method_id, language, receiver, subject, body, mail_id,
+            outbox_id::float8 as outbox_id, is_test, canceled_at, booking_starts_at
+       from message_log where id = $1`,
+    [id],
+  );
 }

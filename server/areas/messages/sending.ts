@@ -4,14 +4,13 @@ import type { BookingEvent } from '../../shared/bookingEvents';
 import type { Lang } from '../../shared/messages';
 import { htmlToText, sanitizeRichText } from '../../shared/html';
 import { ensureDefaultTemplates } from './defaults';
+import { cancelEntries, cancelUnfitMessages, logCanceledPaymentRequest, unfitNow } from './fit';
+import { MESSAGE_KIND } from './kinds';
 import { findTemplate, loadContact, loadLog, type BookingContact } from './queries';
 import { mergeDataFor, renderMessage, type Rendered } from './rendering';
 import { EMAIL, EVENT_TYPES, MESSAGE_TYPE, SMS, TYPE_KINDS } from './types';
 
-/** The outbox kind that delivers one message log entry. */
-export const MESSAGE_KIND = 'message';
-/** The outbox kind the bookings area may add for a payment request ({ bookingId }). */
-export const PAYMENT_REQUEST_KIND = 'payment_request';
+export { MESSAGE_KIND, PAYMENT_REQUEST_KIND } from './kinds';
 
 /** Booking statuses after which nothing more is sent for a booking but its cancellation. */
 const ENDED_STATUSES = [2, 4];
@@ -29,9 +28,12 @@ export interface QueuedMessage {
   /** Already rendered content (tests and resends), sent as it is. */
   content?: { subject: string; body: string };
   resendOf?: number;
-  /** A reminder: not before this, and only while the booking still starts at `startsAt`. */
+  /** A reminder: not before this. */
   startAfter?: Date;
-  startsAt?: Date;
+  /** The booking's start as the message knows it (a reminder is for this time only). */
+  bookingStartsAt?: Date;
+  /** A test send (the template editor's): marked so in the log, never counted as a message to a customer. */
+  test?: boolean;
 }
 
 /**
@@ -41,16 +43,29 @@ export interface QueuedMessage {
 export async function queueMessage(app: FastifyInstance, tx: Db, m: QueuedMessage): Promise<number | null> {
   // A key used before (rare: the outbox refuses it) takes back the log entry written for it.
   const log = await tx.one<{ id: number | string }>(
-    `insert into message_log (company_id, booking_id, template_id, type_id, send_method_id, language, receiver, subject, body, resend_of)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
-    [m.companyId, m.bookingId, m.templateId, m.typeId, m.sendMethodId, m.language, m.receiver, m.content?.subject ?? '', m.content?.body ?? '', m.resendOf ?? null],
+    `insert into message_log (company_id, booking_id, template_id, type_id, send_method_id, language, receiver, subject, body, resend_of, is_test, booking_starts_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
+    [
+      m.companyId,
+      m.bookingId,
+      m.templateId,
+      m.typeId,
+      m.sendMethodId,
+      m.language,
+      m.receiver,
+      m.content?.subject ?? '',
+      m.content?.body ?? '',
+      m.resendOf ?? null,
+      m.test ?? false,
+      m.bookingStartsAt ?? null,
+    ],
   );
   const logId = Number(log!.id);
   const entry = await app.outbox.add(tx, {
     companyId: m.companyId,
     kind: MESSAGE_KIND,
     key: m.key,
-    payload: { logId, ...(m.startsAt ? { startsAt: m.startsAt.toISOString() } : {}) },
+    payload: { logId },
     startAfter: m.startAfter,
   });
   if (!entry.added) {
@@ -69,8 +84,20 @@ function receivers(contact: BookingContact, email: boolean, sms: boolean): { met
   return out;
 }
 
+/** Whether the booking has a reminder by this method for its start now that is not canceled (queued, sent or failed). */
+async function hasReminder(tx: Db, contact: BookingContact, method: number): Promise<boolean> {
+  const row = await tx.one(
+    `select 1 from message_log where company_id = $1 and booking_id = $2 and type_id = $3 and send_method_id = $4
+        and booking_starts_at = $5 and canceled_at is null and not is_test limit 1`,
+    [contact.companyId, contact.id, MESSAGE_TYPE.Reminder, method, contact.startsAt],
+  );
+  return Boolean(row);
+}
+
 async function queueForBooking(app: FastifyInstance, tx: Db, contact: BookingContact, typeId: number, key: string, email: boolean, sms: boolean, reminder?: { startAfter: Date }): Promise<void> {
   for (const { method, receiver } of receivers(contact, email, sms)) {
+    // One reminder per start: a change that leaves the time (resources, texts) plans none again.
+    if (reminder && (await hasReminder(tx, contact, method))) continue;
     const template = await findTemplate(tx, contact.companyId, typeId, method, contact.lang, contact.serviceId);
     if (!template) continue;
     await queueMessage(app, tx, {
@@ -82,18 +109,25 @@ async function queueForBooking(app: FastifyInstance, tx: Db, contact: BookingCon
       language: template.language,
       receiver,
       key: `${key}:${method}`,
-      ...(reminder ? { startAfter: reminder.startAfter, startsAt: contact.startsAt } : {}),
+      bookingStartsAt: contact.startsAt,
+      ...(reminder ? { startAfter: reminder.startAfter } : {}),
     });
   }
 }
 
+/** The events after which a message not yet delivered may no longer fit its booking. */
+const UNFITTING_EVENTS: readonly BookingEvent['kind'][] = ['canceled', 'declined', 'released', 'changed'];
+
 /**
- * The booking event handler (inside the booking's transaction): confirmations, changes,
- * cancellations and declines by the booking's send flags (cancel and decline: by what the
- * administrator chose, when they chose), and the reminders at the configured time before the start.
+ * The booking event handler (inside the booking's transaction): first the messages not yet
+ * delivered that no longer fit the booking are canceled (a canceled booking's reminder, the reminder
+ * for a moved booking's old time); then confirmations, changes, cancellations and declines by the
+ * booking's send flags (cancel and decline: by what the administrator chose, when they chose), and
+ * the reminder at the configured time before the (new) start.
  */
 export function bookingEventHandler(app: FastifyInstance) {
   return async (tx: Db, event: BookingEvent): Promise<void> => {
+    if (UNFITTING_EVENTS.includes(event.kind)) await cancelUnfitMessages(app, tx, event.companyId, event.bookingId);
     const typeId = EVENT_TYPES[event.kind];
     const remind = event.kind === 'created' || event.kind === 'changed' || event.kind === 'approved';
     if (!typeId && !remind) return;
@@ -110,7 +144,8 @@ export function bookingEventHandler(app: FastifyInstance) {
     if (remind && !ENDED_STATUSES.includes(contact.statusId)) {
       const startAfter = new Date(contact.startsAt.getTime() - contact.reminderHoursBefore * 3_600_000);
       if (startAfter.getTime() > Date.now()) {
-        const key = `reminder:${event.bookingId}:${contact.startsAt.toISOString()}`;
+        // Keyed by the change too: a booking moved away and back gets a reminder again.
+        const key = `reminder:${event.bookingId}:${contact.startsAt.toISOString()}:${contact.logSeq}`;
         await queueForBooking(app, tx, contact, MESSAGE_TYPE.Reminder, key, contact.sendEmailReminder, contact.sendSmsReminder, { startAfter });
       }
     }
@@ -133,17 +168,18 @@ async function send(app: FastifyInstance, log: { id: number; company_id: number;
 }
 
 /**
- * Delivers one message log entry (the outbox job): renders its template with the booking as it is
- * now and sends it; a reminder whose booking was cancelled or moved is dropped; an entry already
- * sent is not sent again.
+ * Delivers one message log entry (the outbox job): looks at the booking once more right before
+ * sending (a reminder of a booking canceled, declined, expired or moved since, or a confirmation of
+ * one that no longer takes part, is canceled with the reason instead), renders its template with
+ * the booking as it is now and sends it; an entry already sent or canceled is not sent.
  */
-export async function deliverMessage(app: FastifyInstance, payload: Record<string, unknown>): Promise<void> {
+export async function deliverMessage(app: FastifyInstance, payload: Record<string, unknown>, entry?: { id: number }): Promise<void> {
   const log = await loadLog(app.db, Number(payload.logId));
-  if (!log || log.mail_id) return;
-  if (typeof payload.startsAt === 'string') {
-    const contact = log.booking_id ? await loadContact(app.db, log.company_id, log.booking_id) : undefined;
-    if (!contact || ENDED_STATUSES.includes(contact.statusId) || contact.startsAt.toISOString() !== payload.startsAt) {
-      await app.db.query('delete from message_log where id = $1', [log.id]);
+  if (!log || log.mail_id || log.canceled_at) return;
+  if (!log.is_test) {
+    const { reason } = await unfitNow(app.db, log);
+    if (reason) {
+      await cancelEntries(app, app.db, log.company_id, [{ id: log.id, outboxId: log.outbox_id ?? entry?.id ?? null }], reason);
       return;
     }
   }
@@ -163,10 +199,20 @@ export async function deliverMessage(app: FastifyInstance, payload: Record<strin
 /** A payment request the bookings area queued ({ bookingId }): the payment request template, by e-mail. */
 export async function deliverPaymentRequest(app: FastifyInstance, payload: Record<string, unknown>, entry: { id: number; companyId: number | null; key: string }): Promise<void> {
   const companyId = entry.companyId ?? Number(payload.companyId);
+  const done = await app.db.one<{ id: number; mail_id: number | null; canceled_at: Date | null }>('select id, mail_id, canceled_at from message_log where outbox_id = $1', [entry.id]);
+  if (done?.mail_id || done?.canceled_at) return;
+  // The booking once more right before sending: a request for a booking that no longer takes part is not sent.
+  const { reason } = await unfitNow(app.db, { company_id: companyId, booking_id: Number(payload.bookingId), type_id: MESSAGE_TYPE.PaymentRequest, booking_starts_at: null });
+  if (reason) {
+    if (done) await cancelEntries(app, app.db, companyId, [{ id: done.id, outboxId: entry.id }], reason);
+    else {
+      await logCanceledPaymentRequest(app.db, companyId, Number(payload.bookingId), entry.id, payload, reason);
+      await app.outbox.cancel(app.db, companyId, [entry.id]);
+    }
+    return;
+  }
   const contact = await loadContact(app.db, companyId, Number(payload.bookingId));
   if (!contact?.email) return;
-  const done = await app.db.one<{ id: number; mail_id: number | null }>('select id, mail_id from message_log where outbox_id = $1', [entry.id]);
-  if (done?.mail_id) return;
   await ensureDefaultTemplates(app.db, companyId);
   const template = await findTemplate(app.db, companyId, MESSAGE_TYPE.PaymentRequest, EMAIL, contact.lang, contact.serviceId);
   if (!template) return;

@@ -72,6 +72,7 @@ export function registerTemplateRoutes(app: FastifyInstance): void {
         receiver,
         key: `test:${Date.now()}:${Math.random().toString(36).slice(2)}`,
         content: { subject: answer.Subject, body: isSms ? answer.Body : (html ?? '') },
+        test: true,
       }),
     );
     return { ...answer, MessageId: id ?? undefined };

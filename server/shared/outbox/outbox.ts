@@ -8,8 +8,11 @@ declare module 'fastify' {
   }
 }
 
-/** Where an outbox entry is: waiting (or being retried), delivered, or given up after its last attempt. */
-export type OutboxState = 'queued' | 'sent' | 'failed';
+/**
+ * Where an outbox entry is: waiting (or being retried), delivered, given up after its last attempt,
+ * or canceled before delivery (the change it was for was undone: a canceled booking's reminder).
+ */
+export type OutboxState = 'queued' | 'sent' | 'failed' | 'canceled';
 
 /** One side effect to carry out after the change that wrote it commits. */
 export interface OutboxMessage {
@@ -123,7 +126,23 @@ export class Outbox {
     return orphans.length;
   }
 
-  /** Delivers one entry (the job's work): a sent or failed entry is left alone. */
+  /**
+   * Cancels entries still queued, in `db` (the transaction of the change that made them moot, or a
+   * handler that found its entry moot): their delivery jobs then do nothing. Answers the ids canceled.
+   * @example
+   * await outbox.cancel(tx, companyId, [reminderEntryId]);
+   */
+  async cancel(db: Db, companyId: number | null, ids: number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await db.query<{ id: number | string }>(
+      `update outbox set state = 'canceled', updated = now()
+        where id = any($1::bigint[]) and company_id is not distinct from $2 and state = 'queued' returning id`,
+      [ids, companyId],
+    );
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** Delivers one entry (the job's work): a sent, failed or canceled entry is left alone. */
   private async deliver(id: number): Promise<void> {
     const row = await this.db.one<OutboxRow>(`select ${ENTRY_COLUMNS} from outbox where id = $1`, [id]);
     if (!row || row.state !== 'queued') return;
@@ -141,7 +160,12 @@ export class Outbox {
       );
       throw err;
     }
-    await this.db.query("update outbox set attempts = attempts + 1, state = 'sent', sent_at = now(), updated = now() where id = $1", [id]);
+    // A handler that canceled its own entry (it found the entry moot) leaves it canceled.
+    await this.db.query(
+      `update outbox set attempts = attempts + 1, state = case when state = 'canceled' then state else 'sent' end,
+              sent_at = case when state = 'canceled' then null else now() end, updated = now() where id = $1`,
+      [id],
+    );
   }
 
   /**

@@ -29,7 +29,8 @@ import { LogRowActions } from '../../common/LogRowActions';
 import { ReadOnlyDialog } from '../../common/ReadOnlyDialog';
 
 const PAGE_SIZE = 25;
-const STATUS_COLOR = { queued: 'default', sent: 'success', failed: 'error' } as const;
+const STATUS_COLOR = { queued: 'default', sent: 'success', failed: 'error', canceled: 'warning' } as const;
+const STATUSES = ['queued', 'sent', 'failed', 'canceled'] as const;
 
 /** One entry as the customer got it (GET /messages/log/{Id}: the sanitized body). */
 function ViewDialog({ id, onClose }: { id: number; onClose: () => void }) {
@@ -44,8 +45,10 @@ function ViewDialog({ id, onClose }: { id: number; onClose: () => void }) {
           <Typography variant="body2">
             {translate('messages.log.receiver')}: {data.Receiver}
           </Typography>
+          {data.IsTest && <Typography variant="body2">{translate('messages.log.testTitle')}</Typography>}
+          {data.Status === 'canceled' && <Alert severity="warning">{translate(data.CancelReason ? `messages.cancelReason.${data.CancelReason}` : 'messages.log.notSent')}</Alert>}
           {!data.Body ? (
-            <Typography color="text.secondary">{translate('messages.log.notRendered')}</Typography>
+            data.Status !== 'canceled' && <Typography color="text.secondary">{translate('messages.log.notRendered')}</Typography>
           ) : data.SendMethodId === EMAIL ? (
             <HtmlView html={data.Body} title={translate('messages.log.body')} />
           ) : (
@@ -57,7 +60,11 @@ function ViewDialog({ id, onClose }: { id: number; onClose: () => void }) {
   );
 }
 
-/** The message log (GET /messages/log): filters, 25 a page, newest first; View and Resend, after which the list reloads. */
+/**
+ * The message log (GET /messages/log): filters (status, send method, test sends), 25 a page, newest
+ * first; a message that was not sent says why, a test send carries a Test chip; View and Resend,
+ * after which the list reloads (a resend the booking no longer fits is refused with the server's reason).
+ */
 export default function MessageLogTab() {
   const api = useApi();
   const translate = useTranslate();
@@ -67,9 +74,10 @@ export default function MessageLogTab() {
   const [page, setPage] = useState(0);
   const [status, setStatus] = useState('');
   const [method, setMethod] = useState('');
+  const [tests, setTests] = useState('');
   const [search, setSearch] = useState('');
   const [viewing, setViewing] = useState<number | null>(null);
-  const query = { Skip: page * PAGE_SIZE, Take: PAGE_SIZE, OrderBy: '-Id,-ModifiedDate', Status: status || undefined, SendMethodId: method || undefined, Search: search.trim() || undefined };
+  const query = { Skip: page * PAGE_SIZE, Take: PAGE_SIZE, OrderBy: '-Id,-ModifiedDate', Status: status || undefined, SendMethodId: method || undefined, IsTest: tests || undefined, Search: search.trim() || undefined };
   const { data, error, isPending } = useQuery({
     queryKey: ['messages', 'log', query],
     queryFn: () => api.call<QueryResponse<MessageLogEntry>>('GET', '/messages/log', { query }),
@@ -94,7 +102,7 @@ export default function MessageLogTab() {
         <TextField size="small" label={translate('messages.log.search')} value={search} onChange={filterChanged(setSearch)} />
         <TextField size="small" select label={translate('messages.log.status')} value={status} onChange={filterChanged(setStatus)} sx={{ minWidth: 160 }}>
           <MenuItem value="">{translate('messages.all')}</MenuItem>
-          {(['queued', 'sent', 'failed'] as const).map((s) => (
+          {STATUSES.map((s) => (
             <MenuItem key={s} value={s}>
               {translate(`messages.status.${s}`)}
             </MenuItem>
@@ -104,6 +112,11 @@ export default function MessageLogTab() {
           <MenuItem value="">{translate('messages.all')}</MenuItem>
           <MenuItem value="1">{translate('messages.methods.1')}</MenuItem>
           <MenuItem value="2">{translate('messages.methods.2')}</MenuItem>
+        </TextField>
+        <TextField size="small" select label={translate('messages.log.testFilter')} value={tests} onChange={filterChanged(setTests)} sx={{ minWidth: 200 }}>
+          <MenuItem value="">{translate('messages.all')}</MenuItem>
+          <MenuItem value="false">{translate('messages.log.realOnly')}</MenuItem>
+          <MenuItem value="true">{translate('messages.log.testOnly')}</MenuItem>
         </TextField>
       </Stack>
       {error && <Alert severity="error">{apiErrorInfo(error).message}</Alert>}
@@ -128,10 +141,18 @@ export default function MessageLogTab() {
               {data.Results.map((e) => (
                 <TableRow key={e.Id} data-testid="message-log-row">
                   <TableCell>{e.Receiver}</TableCell>
-                  <TableCell>{e.TypeName}</TableCell>
+                  <TableCell>
+                    {e.TypeName}
+                    {e.IsTest && <Chip size="small" variant="outlined" color="info" sx={{ ml: 1 }} label={translate('messages.log.test')} title={translate('messages.log.testTitle')} />}
+                  </TableCell>
                   <TableCell>{translate(`messages.methods.${e.SendMethodId}`)}</TableCell>
                   <TableCell>
                     <Chip size="small" color={STATUS_COLOR[e.Status]} label={translate(`messages.status.${e.Status}`)} title={e.LastError ?? undefined} />
+                    {e.Status === 'canceled' && e.CancelReason && (
+                      <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5, maxWidth: 260 }}>
+                        {translate(`messages.cancelReason.${e.CancelReason}`)}
+                      </Typography>
+                    )}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatWireDate(e.Created, locale)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{e.Sent ? formatWireDate(e.Sent, locale) : '–'}</TableCell>
