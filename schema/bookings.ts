@@ -1,4 +1,4 @@
-import type { Id, LocalDateTime, QueryBase } from './common';
+import type { Id, LocalDate, LocalDateTime, QueryBase } from './common';
 import type { InvoiceAddress } from './customers';
 
 /**
@@ -351,14 +351,12 @@ export interface BookingQuery extends QueryBase {
   CustomerId?: number;
   /** @maxItems 100 */
   ResourceIds?: Id[];
-  /** Bookings that end after this (a date: its start). @maxLength 30 */
-  BookingStart?: string;
-  /** Bookings that start before this (a date: the end of that day). @maxLength 30 */
-  BookingEnd?: string;
-  /** @maxLength 30 */
-  CreatedFrom?: string;
-  /** @maxLength 30 */
-  CreatedTo?: string;
+  /** Bookings that end after this (a date: its start). */
+  BookingStart?: LocalDate;
+  /** Bookings that start before this (a date: the end of that day). */
+  BookingEnd?: LocalDate;
+  CreatedFrom?: LocalDate;
+  CreatedTo?: LocalDate;
   /** Customer name, e-mail, phone, service name or booking id. @maxLength 200 */
   Search?: string;
 }
@@ -382,10 +380,8 @@ export interface BookingLogQuery extends QueryBase {
   BookingId?: number;
   /** @maxLength 50 */
   Event?: string;
-  /** @maxLength 30 */
-  CreatedFrom?: string;
-  /** @maxLength 30 */
-  CreatedTo?: string;
+  CreatedFrom?: LocalDate;
+  CreatedTo?: LocalDate;
 }
 
 export interface BookingUserQueueEntry {
@@ -426,10 +422,10 @@ export interface BookingUserQueueQuery extends QueryBase {
   ServiceId?: number;
   /** @minimum 1 @maximum 2147483647 @asType integer */
   CustomerId?: number;
-  /** @maxLength 30 */
-  From?: string;
-  /** @maxLength 30 */
-  To?: string;
+  /** Queued for times that end after this (a date: its start). */
+  From?: LocalDate;
+  /** Queued for times that start before this (a date: the end of that day). */
+  To?: LocalDate;
 }
 
 export interface BookingSettings {

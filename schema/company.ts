@@ -239,8 +239,8 @@ export interface AdministratorInput {
   Email: string;
   /** @maxLength 30 */
   Phone?: string | null;
-  /** @maxItems 10 */
-  Roles?: number[];
+  /** At least one role when given. @minItems 1 @maxItems 10 */
+  Roles?: Id[];
   Active?: boolean;
   /** Initial password; when left out an invitation e-mail is sent. @minLength 8 @maxLength 200 */
   Password?: string;

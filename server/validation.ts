@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOption
 import { AjvCompiler, type Ajv, type RouteDefinition, type ValidatorFactory } from '@fastify/ajv-compiler';
 import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
-import { ApiError, responseStatus } from './shared/errors';
+import { addEarlyFieldError, responseStatus, throwEarlyFieldErrors } from './shared/errors';
 import { messageFor, requestLanguage, type Lang } from './shared/messages';
 
 import { INT4_MAX } from './shared/constants';
@@ -81,9 +81,41 @@ type AjvServerOptions = NonNullable<Parameters<ReturnType<typeof AjvCompiler>>[1
 /** What Fastify actually hands a validator compiler (the published type says a bare schema). */
 type RouteCompile = (route: RouteDefinition) => unknown;
 
+type Validate = ((data: unknown, context?: unknown) => boolean) & { errors?: unknown[] | null; schemaEnv?: unknown; schema?: unknown };
+
+/** Where a value holds a number that is not finite (Infinity, -Infinity, NaN), as ajv instance paths. */
+function nonFinitePaths(value: unknown, path = '', found: string[] = [], depth = 0): string[] {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) found.push(path);
+  } else if (value && typeof value === 'object' && depth < 32) {
+    for (const [key, item] of Object.entries(value)) nonFinitePaths(item, `${path}/${key}`, found, depth + 1);
+  }
+  return found;
+}
+
+/**
+ * A validator that also refuses numbers that are not finite: ajv coerces the text 'Infinity' (or
+ * '1e400') to a number and then skips the numeric bounds of a value that is not finite, and JSON
+ * reads 1e400 as Infinity; neither is a number any column holds.
+ */
+function refusingNonFinite(validate: Validate): Validate {
+  const wrapped: Validate = function (this: unknown, data, context) {
+    const valid = validate.call(this, data, context);
+    const bad = nonFinitePaths(data);
+    wrapped.errors = bad.length
+      ? [...(validate.errors ?? []), ...bad.map((instancePath) => ({ instancePath, keyword: 'type', params: { type: 'number' }, message: 'must be a finite number' }))]
+      : validate.errors;
+    return valid && !bad.length;
+  };
+  // Fastify hands ajv's own validators the parent of the value (schemaEnv says it is one).
+  wrapped.schemaEnv = validate.schemaEnv;
+  wrapped.schema = validate.schema;
+  return wrapped;
+}
+
 /**
  * Validators per request part: bodies on an ajv without type coercion, everything else (query,
- * params, headers: always text) on one that coerces.
+ * params, headers: always text) on one that coerces; neither lets a number that is not finite through.
  */
 function buildValidator(): ValidatorFactory {
   const pool = AjvCompiler();
@@ -94,7 +126,7 @@ function buildValidator(): ValidatorFactory {
     const options = (coerceTypes: false | 'array') => ({ ...ajvOptions, mode: undefined, customOptions: { ...AJV_OPTIONS, coerceTypes }, onCreate });
     const coercing = pool(externalSchemas, options('array')) as unknown as RouteCompile;
     const strict = pool(externalSchemas, options(false)) as unknown as RouteCompile;
-    return (route: RouteDefinition) => (route.httpPart === 'body' ? strict(route) : coercing(route));
+    return (route: RouteDefinition) => refusingNonFinite((route.httpPart === 'body' ? strict(route) : coercing(route)) as Validate);
   };
   return build as unknown as ValidatorFactory;
 }
@@ -109,31 +141,35 @@ function isWellFormed(value: string): boolean {
   return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value);
 }
 
-/** The first field (wire path) whose string value carries a refused character. */
-function badStringField(value: unknown, refused: RegExp, path: string, depth = 0): string | undefined {
-  if (typeof value === 'string') return refused.test(value) || !isWellFormed(value) ? path || 'body' : undefined;
-  if (!value || typeof value !== 'object' || depth > 32) return undefined;
+/** Every field (wire path) whose string value (or property name) carries a refused character. */
+function badStringFields(value: unknown, refused: RegExp, path: string, found: string[], depth = 0): string[] {
+  if (typeof value === 'string') {
+    if (refused.test(value) || !isWellFormed(value)) found.push(path || 'body');
+    return found;
+  }
+  if (!value || typeof value !== 'object' || depth > 32) return found;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = badStringField(value[i], refused, `${path}[${i}]`, depth + 1);
-      if (found) return found;
-    }
-    return undefined;
+    for (let i = 0; i < value.length; i++) badStringFields(value[i], refused, `${path}[${i}]`, found, depth + 1);
+    return found;
   }
   for (const [key, item] of Object.entries(value)) {
-    const found = badStringField(item, refused, path ? `${path}.${key}` : key, depth + 1) ?? (refused.test(key) ? path || key : undefined);
-    if (found) return found;
+    if (refused.test(key) || !isWellFormed(key)) found.push(path || key);
+    else badStringFields(item, refused, path ? `${path}.${key}` : key, found, depth + 1);
   }
-  return undefined;
+  return found;
 }
 
-/** Refuses control characters in path parameters, query parameters and bodies, naming the field. */
+/**
+ * Control characters in path parameters, query parameters and bodies: each field that carries one
+ * is refused by name, together with what the route's schema refuses (server/shared/errors.ts).
+ */
 async function refuseControlCharacters(request: FastifyRequest): Promise<void> {
-  const field =
-    badStringField(request.params, CONTROL_IN_LINE, '') ??
-    badStringField(request.query, CONTROL_IN_LINE, '') ??
-    badStringField(request.body, CONTROL_IN_TEXT, '');
-  if (field) throw ApiError.field(400, field, 'ControlCharacters');
+  const fields = [
+    ...badStringFields(request.params, CONTROL_IN_LINE, '', []),
+    ...badStringFields(request.query, CONTROL_IN_LINE, '', []),
+    ...badStringFields(request.body, CONTROL_IN_TEXT, '', []),
+  ];
+  for (const field of fields) addEarlyFieldError(request, field, 'ControlCharacters');
 }
 
 /** The framework's refusals before a route runs (an over-long path parameter, a malformed URL). */
@@ -178,7 +214,11 @@ export const validationOptions = {
   clientErrorHandler,
 } satisfies FastifyServerOptions;
 
-/** The checks that run on every request before its schema: control characters. */
+/**
+ * The checks that run on every request before its schema (control characters), and the answer
+ * with what they found when the schema accepts the request, before any other preHandler.
+ */
 export function registerInputGuards(app: FastifyInstance): void {
   app.addHook('preValidation', refuseControlCharacters);
+  app.addHook('preHandler', throwEarlyFieldErrors);
 }

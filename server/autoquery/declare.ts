@@ -74,6 +74,12 @@ export interface WriteResult<In> {
 }
 
 export interface ResourceHooks<T, In, Q> {
+  /**
+   * The input's rules that need no database, on the body as sent (each only where the fields it
+   * reads have the schema's types: the schema refuses the rest). They run before the schema, so a
+   * refusal names their fields together with the schema's own (server/validation.ts).
+   */
+  checkInput?(body: Record<string, unknown>, refuse: (field: string, key: string, params?: Record<string, string | number>) => void): void;
   /** Rules and normalisation, inside the write transaction, before the row is written. */
   beforeWrite?(input: In, w: WriteContext<T>): Promise<WriteResult<In> | void> | WriteResult<In> | void;
   /** Side tables, inside the same transaction, after the row is written. */

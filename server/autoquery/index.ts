@@ -69,6 +69,6 @@ export {
   type WriteResult,
 } from './declare';
 export { assertInt4 } from './columns';
-export { containsPattern, listRecords, orderClause, selectWhere } from './list';
+export { containsPattern, listRecords, orderClause, selectWhere, unknownSortNames } from './list';
 export { createRecord, deleteRecord, findRecord, readRecord, updateRecord } from './records';
 export { idParams, pageSchema, registerResource } from './routes';

@@ -11,6 +11,19 @@ export function containsPattern(text: string): string {
 }
 
 /**
+ * The names of an OrderBy / OrderByDesc comma list ('-' reverses one) that `known` (lower-cased
+ * wire fields) lacks: what orderClause refuses, for checks made before the schema.
+ * @example
+ * unknownSortNames('-Created,1.5', new Set(['created'])); // ['1.5']
+ */
+export function unknownSortNames(param: string, known: ReadonlyMap<string, string> | ReadonlySet<string>): string[] {
+  return param
+    .split(',')
+    .map((raw) => raw.trim())
+    .filter((name) => name && !known.has(name.replace(/^-/, '').toLowerCase()));
+}
+
+/**
  * ORDER BY terms from the contract's OrderBy / OrderByDesc (comma lists, '-' reverses one field),
  * with the primary key as the implicit last key. `sorts` maps a lower-cased wire field to its SQL
  * column. An unknown field answers 400 naming the parameter. The engine and hand-written lists share it.

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { checkFieldsEarly } from '../shared/errors';
 import { ref } from '../shared/schemas';
 import { INT4_MAX } from '../shared/constants';
 import { schemasOf, type ResourceDeclaration } from './declare';
@@ -33,16 +34,23 @@ export function registerResource<T, In, Q>(app: FastifyInstance, d: ResourceDecl
   const schemas = schemasOf(d);
   const item = { 200: ref(schemas.item) };
   const idOf = (request: FastifyRequest) => (request.params as { Id: number }).Id;
+  const checkInput = d.hooks?.checkInput;
+  const rules = checkInput
+    ? checkFieldsEarly((request, refuse) => {
+        const body = request.body;
+        if (body && typeof body === 'object' && !Array.isArray(body)) checkInput(body as Record<string, unknown>, refuse);
+      })
+    : undefined;
   if (routes.list) {
     app.get(d.path, { schema: { querystring: ref(schemas.query), response: { 200: pageSchema(schemas.item) } } }, (request) =>
       listRecords(app.db, request.ctx, d, request.query as Q),
     );
   }
   if (routes.create) {
-    app.post(d.path, { schema: { body: ref(schemas.input), response: item } }, (request) => createRecord(app.db, request.ctx, d, request.body as In));
+    app.post(d.path, { preValidation: rules, schema: { body: ref(schemas.input), response: item } }, (request) => createRecord(app.db, request.ctx, d, request.body as In));
   }
   if (routes.update) {
-    app.put(`${d.path}/:Id`, { schema: { params: idParams, body: ref(schemas.input), response: item } }, (request) =>
+    app.put(`${d.path}/:Id`, { preValidation: rules, schema: { params: idParams, body: ref(schemas.input), response: item } }, (request) =>
       updateRecord(app.db, request.ctx, d, idOf(request), request.body as In),
     );
   }

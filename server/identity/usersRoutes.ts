@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Acknowledged, ChangePassword, DeleteUser, DeleteUserResponse, ForgotPassword, UserIdParams, UsersLogout, VerifyUserResponse } from '../../schema/users';
 import type { Agreement, AgreementAccept, AuthUser } from '../../schema/company';
 import type { ServerConfig } from '../config';
-import { ApiError } from '../shared/errors';
+import { ApiError, checkFieldsEarly, type RefuseField } from '../shared/errors';
 import { messageFor, requestLanguage, LANGUAGES, type Lang } from '../shared/messages';
 import { ref } from '../shared/schemas';
 import { findUserBySubject, type IdentityUser } from './accounts';
@@ -27,6 +27,11 @@ type IdentityMessageKey = keyof typeof identityMessages;
 function fieldError(request: FastifyRequest, status: number, fieldName: string, key: IdentityMessageKey, params: Record<string, string | number> = {}): ApiError {
   const message = messageFor(requestLanguage(request), key, { field: fieldName, ...params });
   return new ApiError(status, key, message, [{ ErrorCode: key, FieldName: fieldName, Message: message }]);
+}
+
+/** The query and the body of a request as sent, where they are objects. */
+function inputParts(request: FastifyRequest): Record<string, unknown>[] {
+  return [request.query, request.body].filter((part): part is Record<string, unknown> => typeof part === 'object' && part !== null && !Array.isArray(part));
 }
 
 /** 429 with Retry-After, naming the field, in the caller's language. */
@@ -60,9 +65,13 @@ export default async function usersRoutes(app: FastifyInstance, { config, servic
     return user;
   };
 
-  const checkRealm = (request: FastifyRequest, realm: string | undefined): void => {
-    if (realm && realm !== config.realm) throw fieldError(request, 400, 'Realm', 'UnknownRealm', { realm: config.realm });
+  /** A Realm other than the server's, in the query or the body, refused with whatever the schema refuses. */
+  const refuseOtherRealm = (request: FastifyRequest, refuse: RefuseField): void => {
+    for (const part of inputParts(request)) {
+      if (typeof part.Realm === 'string' && part.Realm && part.Realm !== config.realm) refuse('Realm', 'UnknownRealm', { realm: config.realm });
+    }
   };
+  const realmCheck = checkFieldsEarly(refuseOtherRealm);
 
   const latestAgreement = (companyId: number) =>
     db.one<AgreementRow>(
@@ -112,10 +121,9 @@ export default async function usersRoutes(app: FastifyInstance, { config, servic
 
   app.post<{ Body: UsersLogout }>(
     '/users/logout',
-    { schema: { body: ref('UsersLogout'), response: { 200: ref('Acknowledged') } } },
+    { preValidation: realmCheck, schema: { body: ref('UsersLogout'), response: { 200: ref('Acknowledged') } } },
     async (request): Promise<Acknowledged> => {
-      const { RefreshToken: refreshToken, ClientId: clientId, Realm: realm } = request.body ?? {};
-      checkRealm(request, realm);
+      const { RefreshToken: refreshToken, ClientId: clientId } = request.body ?? {};
       // The access token that called ends with the session, in every process (./revocations).
       if (request.ctx.sessionId) await revokeSessionTokens(db, request.ctx.sessionId);
       if (!refreshToken) return { Success: true };
@@ -135,9 +143,8 @@ export default async function usersRoutes(app: FastifyInstance, { config, servic
 
   app.post<{ Body: ForgotPassword }>(
     '/users/forgotpassword',
-    { config: { public: true }, schema: { body: ref('ForgotPassword'), response: { 200: ref('Acknowledged') } } },
+    { config: { public: true }, preValidation: realmCheck, schema: { body: ref('ForgotPassword'), response: { 200: ref('Acknowledged') } } },
     async (request, reply): Promise<Acknowledged> => {
-      checkRealm(request, request.body.Realm);
       // Queued, whatever the address: the answer is the same, as fast, for every address.
       const { retryAfterSeconds } = await requestPasswordReset(services, request.body.Email, requestLanguage(request), request.ip);
       if (retryAfterSeconds) throw tooMany(request, reply, 'Email', 'TooManyRequests', retryAfterSeconds);
@@ -177,10 +184,9 @@ export default async function usersRoutes(app: FastifyInstance, { config, servic
   );
 
   const deleteUser = async (request: FastifyRequest, input: DeleteUser): Promise<DeleteUserResponse> => {
-    checkRealm(request, input.Realm);
     const user = await caller(request);
-    if (!input.UserName) throw ApiError.field(400, 'UserName', 'NotEmpty');
-    if (input.UserName.trim().toLowerCase() !== user.email.toLowerCase()) throw fieldError(request, 403, 'UserName', 'OwnAccountOnly');
+    // Realm and a present UserName were checked before the schema (deleteUserChecks).
+    if (input.UserName?.trim().toLowerCase() !== user.email.toLowerCase()) throw fieldError(request, 403, 'UserName', 'OwnAccountOnly');
     if (!input.ForceDelete) {
       const others = await db.one<{ n: number }>(
         `select count(*)::int as n from users u join user_roles ur on ur.user_id = u.id and ur.role_id = 1
@@ -192,9 +198,18 @@ export default async function usersRoutes(app: FastifyInstance, { config, servic
     await requestAccountDeletion(services, user, requestLanguage(request));
     return { Email: user.email, ConfirmationSent: true };
   };
-  app.delete<{ Body: DeleteUser | undefined; Querystring: DeleteUser }>(
+  // The fields come in the query or in a JSON body (JsonServiceClient sends them either way): both are validated, and one of them names the account.
+  const deleteUserChecks = checkFieldsEarly((request, refuse) => {
+    refuseOtherRealm(request, refuse);
+    const names = inputParts(request).map((part) => part.UserName);
+    if (!names.some((name) => name !== undefined && name !== null && (typeof name !== 'string' || name.trim() !== ''))) refuse('UserName', 'NotEmpty');
+  });
+  app.delete<{ Body: DeleteUser | null | undefined; Querystring: DeleteUser }>(
     '/users',
-    { schema: { querystring: ref('DeleteUser'), response: { 200: ref('DeleteUserResponse') } } },
+    {
+      preValidation: deleteUserChecks,
+      schema: { querystring: ref('DeleteUser'), body: { anyOf: [{ type: 'null' }, ref('DeleteUser')] }, response: { 200: ref('DeleteUserResponse') } },
+    },
     async (request) => deleteUser(request, { ...request.query, ...(request.body ?? {}) }),
   );
 

@@ -18,8 +18,9 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { ValidationErrors } from '../shared/errors';
+import { addEarlyFieldError } from '../shared/errors';
 import { listFieldsOf, selectFields } from './fields';
+import { unknownSortNames } from '../autoquery/list';
 import { projectPage, setFieldSelection, takeFieldSelection } from '../shared/fieldSelection';
 import { registerValidationMessages } from './validation';
 import { normalise, shapeOf, type SchemaNode, type Shape } from './shapes';
@@ -50,16 +51,22 @@ function normaliser(query: Shape | undefined, body: Shape | undefined) {
 }
 
 /**
- * The `Fields` selection of list routes: checked before the handler, applied to the answer unless
- * the route kept its answer and projected it already (server/shared/fieldSelection.ts).
+ * The `Fields` selection of list routes: checked before the schema (an unknown name is refused
+ * together with whatever the schema refuses, as is an OrderBy naming no field of the records),
+ * applied to the answer unless the route kept its answer and projected it already
+ * (server/shared/fieldSelection.ts).
  */
 function fieldSelection(known: Map<string, string>) {
   const check = async (request: FastifyRequest): Promise<void> => {
-    const param = (request.query as { Fields?: unknown } | undefined)?.Fields;
+    const query = request.query as { Fields?: unknown; OrderBy?: unknown; OrderByDesc?: unknown } | undefined;
+    for (const name of ['OrderBy', 'OrderByDesc'] as const) {
+      if (typeof query?.[name] === 'string' && unknownSortNames(query[name], known).length) addEarlyFieldError(request, name, 'InvalidValue');
+    }
+    const param = query?.Fields;
     if (typeof param !== 'string') return;
     const { fields, unknown } = selectFields(param, known);
-    if (unknown.length) new ValidationErrors().add('Fields', 'UnknownFields', { names: unknown.join(', ') }).throwIfAny();
-    if (fields.length) setFieldSelection(request, fields);
+    if (unknown.length) addEarlyFieldError(request, 'Fields', 'UnknownFields', { names: unknown.join(', ') });
+    else if (fields.length) setFieldSelection(request, fields);
   };
   const project = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const fields = takeFieldSelection(request);
@@ -83,7 +90,7 @@ function onRoute(route: RouteOptions): void {
   const known = listFieldsOf(schema.querystring, schema.response?.[200] ?? schema.response?.['2xx']);
   if (known) {
     const { check, project } = fieldSelection(known);
-    route.preHandler = withHook(route.preHandler as Hook<[FastifyRequest, FastifyReply]> | undefined, check) as RouteOptions['preHandler'];
+    route.preValidation = withHook(route.preValidation as Hook<[FastifyRequest, FastifyReply]> | undefined, check) as RouteOptions['preValidation'];
     route.onSend = withHook(route.onSend as Hook<[FastifyRequest, FastifyReply, unknown]> | undefined, project) as RouteOptions['onSend'];
   }
 }

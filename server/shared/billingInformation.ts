@@ -78,6 +78,34 @@ function blank(v: string | null | undefined): boolean {
 }
 
 /**
+ * The billing form's rules that need no database, on the body as sent: each rule only where the
+ * fields it reads have the schema's types (the schema refuses the rest). The billing routes run
+ * it before the schema (checkFieldsEarly), so that a refusal names these fields with the
+ * schema's own; saveBilling runs it again on the validated body.
+ */
+export function checkBillingInput(input: unknown, add: (field: string, key: string, params?: Record<string, string>) => void): void {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return;
+  const body = input as Record<string, unknown>;
+  const text = (name: string): string | null | undefined => (typeof body[name] === 'string' || body[name] === null ? (body[name] as string | null) : undefined);
+  const methodId = body.BillingMethodId ?? 0;
+  const country = typeof body.CountryId === 'string' ? (body.CountryId as CountryId) : undefined;
+  if (typeof methodId === 'number') {
+    const method = BILLING_METHODS.find((m) => m.id === methodId);
+    if (!methodId) add('BillingMethodId', 'BillingMethodRequired');
+    else if (!method || (country && !method.countries.includes(country))) add('BillingMethodId', 'InvalidValue');
+  }
+  for (const field of ['Name', 'Street1', 'ZipCode', 'City'] as const) {
+    if ((body[field] === undefined || typeof body[field] === 'string' || body[field] === null) && blank(text(field))) add(field, 'NotEmpty');
+  }
+  const zipCode = text('ZipCode');
+  if (country && !blank(zipCode) && !isValidPostalCode(country, zipCode!)) add('ZipCode', 'PostalCodeInvalid', { country });
+  const email = text('Email');
+  if (body.Email !== undefined && email === undefined) return;
+  if ((methodId === 2 || methodId === 3) && blank(email)) add('Email', 'NotEmpty');
+  else if (!blank(email) && !EMAIL.test(email!.trim())) add('Email', 'InvalidFormat');
+}
+
+/**
  * Checks and stores the billing information (create or replace): 400 naming each bad field,
  * `prefix` in front of the field names when the form travels inside another body.
  * @example await saveBilling(tx, companyId, body.BillingInformation, 'BillingInformation.');
@@ -87,15 +115,7 @@ export async function saveBilling(db: Db, companyId: number, body: BillingInform
   const errors = new ValidationErrors();
   const add = (field: string, key: string, params: Record<string, string> = {}) => errors.add(`${prefix}${field}`, key, params);
   const methodId = body.BillingMethodId ?? 0;
-  const method = BILLING_METHODS.find((m) => m.id === methodId);
-  if (!methodId) add('BillingMethodId', 'BillingMethodRequired');
-  else if (!method || !method.countries.includes(body.CountryId)) add('BillingMethodId', 'InvalidValue');
-  for (const field of ['Name', 'Street1', 'ZipCode', 'City'] as const) {
-    if (blank(body[field])) add(field, 'NotEmpty');
-  }
-  if (!blank(body.ZipCode) && !isValidPostalCode(body.CountryId, body.ZipCode)) add('ZipCode', 'PostalCodeInvalid', { country: body.CountryId });
-  if ((methodId === 2 || methodId === 3) && blank(body.Email)) add('Email', 'NotEmpty');
-  else if (!blank(body.Email) && !EMAIL.test(body.Email!.trim())) add('Email', 'InvalidFormat');
+  checkBillingInput(body, add);
   let vat = body.VatRegistrationNumber?.trim() ?? '';
   if (!vat && company.country_id === 'SE' && company.organisation_number) vat = defaultSwedishVatNumber(company.organisation_number);
   if (!vat) add('VatRegistrationNumber', 'NotEmpty');

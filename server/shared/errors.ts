@@ -86,6 +86,47 @@ export class ValidationErrors {
   }
 }
 
+type PendingFieldError = NonNullable<ApiError['pending']>[number];
+
+const earlyErrors = new WeakMap<FastifyRequest, PendingFieldError[]>();
+
+/**
+ * Records a field error found before the route's schema runs (a control character, an unknown
+ * `Fields` name). It is answered together with the schema's own errors when the schema refuses
+ * too, else on its own before the handler (throwEarlyFieldErrors): a request with several bad
+ * fields hears of all of them at once, whichever check finds each.
+ */
+export function addEarlyFieldError(request: FastifyRequest, field: string, key: MessageKey, params: Record<string, string | number> = {}): void {
+  const list = earlyErrors.get(request) ?? [];
+  if (!list.some((e) => e.field === field)) list.push({ field, key, params: { field, ...params } });
+  earlyErrors.set(request, list);
+}
+
+/** Records one refused field of a request (see checkFieldsEarly). */
+export type RefuseField = (field: string, key: MessageKey, params?: Record<string, string | number>) => void;
+
+/**
+ * A route's own field rules that need no database (a realm name, a field this call requires that
+ * its shared schema leaves optional), as a preValidation hook: they run before the schema, so a
+ * request hears of their fields together with the schema's own, and the handler does not run.
+ * They see the input as sent (query and params as text, the body as parsed): a value of another
+ * type than the schema's is the schema's to refuse, not theirs.
+ * @example
+ * app.post('/x', { preValidation: checkFieldsEarly((request, refuse) => { if (!(request.body as X)?.Receiver?.trim()) refuse('Receiver', 'ReceiverRequired'); }) }, handler)
+ */
+export function checkFieldsEarly(check: (request: FastifyRequest, refuse: RefuseField) => void): (request: FastifyRequest) => Promise<void> {
+  return async (request) => check(request, (field, key, params = {}) => addEarlyFieldError(request, field, key, params));
+}
+
+/** preHandler: the early field errors of a request its schema accepted, as one 400. */
+export async function throwEarlyFieldErrors(request: FastifyRequest): Promise<void> {
+  const list = earlyErrors.get(request);
+  if (!list?.length) return;
+  const err = new ApiError(400, list[0].key, '', []);
+  err.pending = list;
+  throw err;
+}
+
 export function responseStatus(errorCode: string, message: string, errors: ResponseError[] = []): { ResponseStatus: ResponseStatus } {
   return { ResponseStatus: { ErrorCode: errorCode, Message: message, Errors: errors } };
 }
@@ -141,6 +182,17 @@ function ajvParams(e: AjvError): Record<string, string | number> {
   return out;
 }
 
+/** A union's own failure (`T | null`: "must be null", "must match a schema in anyOf"), as opposed to what the value got wrong. */
+const unionNoise = (e: AjvError) => e.keyword === 'anyOf' || e.keyword === 'oneOf' || (e.keyword === 'type' && e.params.type === 'null');
+
+/**
+ * Leaves out a union's own failure where a field inside the same value says what is wrong: a body
+ * `DeleteUser | null` with a bad ForceDelete names ForceDelete, not also the body.
+ */
+function withoutUnionNoise(errors: readonly AjvError[]): AjvError[] {
+  return errors.filter((e) => !unionNoise(e) || !errors.some((o) => !unionNoise(o) && (o.instancePath ?? '').startsWith(`${e.instancePath ?? ''}/`)));
+}
+
 /** Fastify error handler writing every failure as a ResponseStatus body. */
 export function errorHandler(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply): void {
   const lang: Lang = requestLanguage(request);
@@ -157,12 +209,16 @@ export function errorHandler(error: FastifyError | ApiError | Error, request: Fa
   }
   const fe = error as FastifyError & { validation?: AjvError[]; validationContext?: string };
   if (fe.validation) {
-    const errors = oneErrorPerField(fe.validation, (e) => fieldOf(e) || (fe.validationContext ?? 'body')).map((e) => {
+    const errors: ResponseError[] = oneErrorPerField(withoutUnionNoise(fe.validation), (e) => fieldOf(e) || (fe.validationContext ?? 'body')).map((e) => {
       const key = e.keyword === 'format' && e.params.format === 'calendar-date' ? 'InvalidDate' : (AJV_CODES[e.keyword] ?? 'InvalidValue');
       const field = fieldOf(e) || (fe.validationContext ?? 'body');
       const text = (e.keyword === 'pattern' && datePatternKey(e.params.pattern)) || key;
       return { ErrorCode: key, FieldName: field, Message: messageFor(lang, text, { field, ...ajvParams(e) }) };
     });
+    // What the checks before the schema found, for the fields the schema did not name.
+    for (const p of earlyErrors.get(request) ?? []) {
+      if (!errors.some((e) => e.FieldName === p.field)) errors.push({ ErrorCode: p.key, FieldName: p.field, Message: messageFor(lang, p.key, p.params) });
+    }
     void reply.status(400).send(responseStatus(errors[0].ErrorCode, errors[0].Message, errors));
     return;
   }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { BillingInformationInput, CountryId } from '../../../schema/company';
+import { checkFieldsEarly } from '../../shared/errors';
 import { ref } from '../../shared/schemas';
 import { BILLING_METHODS, envelope, onWire } from '../../shared/reference';
-import { billingOrProposal, saveBilling } from '../../shared/billingInformation';
+import { billingOrProposal, checkBillingInput, saveBilling } from '../../shared/billingInformation';
 
 /** The company's billing information (GET, POST, PUT /billing/company) and the billing methods per country. */
 export default async function billingInformationRoutes(app: FastifyInstance): Promise<void> {
@@ -15,11 +16,12 @@ export default async function billingInformationRoutes(app: FastifyInstance): Pr
 
   app.get('/billing/company', async (request) => billingOrProposal(db, request.ctx.companyId));
 
-  // POST and PUT both store the one billing record of the company (create or replace).
-  app.post<{ Body: BillingInformationInput }>('/billing/company', { schema: { body: ref('BillingInformationInput') } }, async (request) =>
+  // POST and PUT both store the one billing record of the company (create or replace); the form's rules are named with the schema's refusals.
+  const rules = checkFieldsEarly((request, refuse) => checkBillingInput(request.body, refuse));
+  app.post<{ Body: BillingInformationInput }>('/billing/company', { preValidation: rules, schema: { body: ref('BillingInformationInput') } }, async (request) =>
     saveBilling(db, request.ctx.companyId, request.body),
   );
-  app.put<{ Body: BillingInformationInput }>('/billing/company', { schema: { body: ref('BillingInformationInput') } }, async (request) =>
+  app.put<{ Body: BillingInformationInput }>('/billing/company', { preValidation: rules, schema: { body: ref('BillingInformationInput') } }, async (request) =>
     saveBilling(db, request.ctx.companyId, request.body),
   );
 }

@@ -26,7 +26,7 @@ import type {
   UpdateBooking,
 } from '../../../schema/bookings';
 import type { CallerContext } from '../../shared/context';
-import { ApiError } from '../../shared/errors';
+import { ApiError, checkFieldsEarly } from '../../shared/errors';
 import { ref } from '../../shared/schemas';
 import { idParams, pageSchema, readRecord, registerResource, selectWhere } from '../../autoquery/index';
 import { STATUS_IDS } from '../../../domain/bookings';
@@ -142,7 +142,13 @@ export default async function bookingsArea(app: FastifyInstance): Promise<void> 
     return { Offset: 0, Total: results.length, Results: results };
   });
 
-  app.post('/bookings/bulk', { schema: { body: ref('BookingBulkAction'), response: { 200: ref('BookingBulkResponse') } } }, (request) =>
+  // Ids or a Filter names what a bulk call acts on: refused with whatever the schema refuses.
+  const bulkTarget = checkFieldsEarly((request, refuse) => {
+    const body = request.body as { Ids?: unknown; Filter?: unknown } | null;
+    const noIds = body?.Ids === undefined || body.Ids === null || (Array.isArray(body.Ids) && !body.Ids.length);
+    if (body && typeof body === 'object' && noIds && (body.Filter === undefined || body.Filter === null)) refuse('Ids', bookingKey('BulkNeedsTarget'));
+  });
+  app.post('/bookings/bulk', { preValidation: bulkTarget, schema: { body: ref('BookingBulkAction'), response: { 200: ref('BookingBulkResponse') } } }, (request) =>
     bulkAction(app, request.ctx, request.body as BookingBulkAction),
   );
 

@@ -2,9 +2,9 @@ import { checkPlanLimit } from '../../shared/planLimits';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/db';
-import { ApiError, ValidationErrors } from '../../shared/errors';
+import { ApiError, checkFieldsEarly, ValidationErrors } from '../../shared/errors';
 import { ref } from '../../shared/schemas';
-import { containsPattern, idParams, orderClause } from '../../autoquery/index';
+import { containsPattern, idParams, orderClause, unknownSortNames } from '../../autoquery/index';
 import {
   accountLinks,
   assertPasswordAcceptable,
@@ -38,6 +38,7 @@ const SORTS: Record<string, string> = {
   updated: 'u.updated',
   active: 'u.active',
 };
+const SORTABLE = new Set(Object.keys(SORTS));
 
 function toAdministrator(row: AdminRow): Administrator {
   return { ...row, Roles: row.Roles ?? [] };
@@ -93,7 +94,14 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
     return envelope(rows.map((r) => ({ Id: r.id, Name: r.name, Description: r.description })));
   });
 
-  app.get<{ Querystring: AdministratorQuery }>('/administrators', { schema: { querystring: ref('AdministratorQuery') } }, async (request) => {
+  // An OrderBy naming no sortable field is refused with whatever the schema refuses.
+  const sortCheck = checkFieldsEarly((request, refuse) => {
+    const query = request.query as { OrderBy?: unknown; OrderByDesc?: unknown } | undefined;
+    for (const name of ['OrderBy', 'OrderByDesc'] as const) {
+      if (typeof query?.[name] === 'string' && unknownSortNames(query[name], SORTABLE).length) refuse(name, 'InvalidValue');
+    }
+  });
+  app.get<{ Querystring: AdministratorQuery }>('/administrators', { preValidation: sortCheck, schema: { querystring: ref('AdministratorQuery') } }, async (request) => {
     const { companyId, timeZone } = request.ctx;
     const q = request.query;
     const skip = q.Skip ?? 0;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { IANAZone } from 'luxon';
 import type { Db } from '../../db/db';
-import { ApiError, ValidationErrors } from '../../shared/errors';
+import { ApiError, checkFieldsEarly, type RefuseField } from '../../shared/errors';
 import type { Lang } from '../../shared/messages';
 import { ref } from '../../shared/schemas';
 import { idParams } from '../../autoquery/index';
@@ -39,8 +39,28 @@ function toCompany(row: CompanyRow, lang: Lang): Company {
   return { ...row, Country: COUNTRIES.find((c) => c.id === row.CountryId)?.name[lang] ?? row.CountryId };
 }
 
-function blank(v: string | null | undefined): boolean {
-  return v === undefined || v === null || v.trim() === '';
+/**
+ * A company's rules beyond its schema, before the schema (checkFieldsEarly) so that a refusal names
+ * them with the schema's own fields: on the body as sent, each rule only where the fields it reads
+ * have the schema's types (the schema refuses the rest).
+ */
+function checkCompanyInput(input: unknown, refuse: RefuseField): void {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return;
+  const body = input as Record<string, unknown>;
+  const text = (name: string): string | undefined => (typeof body[name] === 'string' ? (body[name] as string) : undefined);
+  const country = COUNTRIES.find((c) => c.id === body.CountryId)?.id;
+  const name = text('Name');
+  if (name !== undefined && name.trim() === '') refuse('Name', 'NotEmpty');
+  const organisationNumber = text('OrganisationNumber')?.trim();
+  if (country && organisationNumber && !isValidOrganisationNumber(country, organisationNumber)) {
+    refuse('OrganisationNumber', 'OrganisationNumberInvalid', { country });
+  }
+  const zipCode = text('ZipCode');
+  if (country && zipCode?.trim() && !isValidPostalCode(country, zipCode)) refuse('ZipCode', 'PostalCodeInvalid', { country });
+  const zone = text('TimeZone');
+  if (zone !== undefined && !IANAZone.isValidZone(zone)) refuse('TimeZone', 'InvalidValue');
+  if (typeof body.CategoryId === 'number' && !CATEGORIES.some((c) => c.id === body.CategoryId)) refuse('CategoryId', 'InvalidValue');
+  if (typeof body.TypeId === 'number' && !COMPANY_TYPES.some((c) => c.id === body.TypeId)) refuse('TypeId', 'InvalidValue');
 }
 
 /**
@@ -64,21 +84,11 @@ export default async function companyRoutes(app: FastifyInstance): Promise<void>
 
   app.put<{ Params: { Id: number }; Body: CompanyInput }>(
     '/companies/:Id',
-    { schema: { params: idParams, body: ref('CompanyInput') } },
+    { preValidation: checkFieldsEarly((request, refuse) => checkCompanyInput(request.body, refuse)), schema: { params: idParams, body: ref('CompanyInput') } },
     async (request) => {
       const { companyId, lang, timeZone } = request.ctx;
       if (request.params.Id !== companyId) throw ApiError.notFound('Company', request.params.Id);
       const body = request.body;
-      const errors = new ValidationErrors();
-      if (body.Name.trim() === '') errors.add('Name', 'NotEmpty');
-      if (body.OrganisationNumber !== undefined && body.OrganisationNumber.trim() !== '' && !isValidOrganisationNumber(body.CountryId, body.OrganisationNumber)) {
-        errors.add('OrganisationNumber', 'OrganisationNumberInvalid', { country: body.CountryId });
-      }
-      if (!blank(body.ZipCode) && !isValidPostalCode(body.CountryId, body.ZipCode)) errors.add('ZipCode', 'PostalCodeInvalid', { country: body.CountryId });
-      if (body.TimeZone !== undefined && !IANAZone.isValidZone(body.TimeZone)) errors.add('TimeZone', 'InvalidValue');
-      if (body.CategoryId != null && !CATEGORIES.some((c) => c.id === body.CategoryId)) errors.add('CategoryId', 'InvalidValue');
-      if (body.TypeId != null && !COMPANY_TYPES.some((c) => c.id === body.TypeId)) errors.add('TypeId', 'InvalidValue');
-      errors.throwIfAny();
       await db.query(
         `update companies set name = $2, email = $3, phone = $4, homepage = $5, street1 = $6, street2 = $7, zip_code = $8, city = $9,
                 country_id = $10, organisation_number = coalesce($11, organisation_number), time_zone = coalesce($12, time_zone),

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { CallerContext } from '../../shared/context';
 import type { MessageTemplateTest, MessageType, RenderedMessage } from '../../../schema/messages';
-import { ApiError } from '../../shared/errors';
+import { ApiError, checkFieldsEarly } from '../../shared/errors';
 import { ref } from '../../shared/schemas';
+import { requestLanguage } from '../../shared/messages';
 import { bookingFieldTranslations } from '../../shared/templates/index';
 import { messageWords } from './messages';
 import { companyLanguage } from './queries';
@@ -50,7 +51,16 @@ export function registerTemplateRoutes(app: FastifyInstance): void {
     const { text: _text, html: _html, ...answer } = await render(app, request.ctx, request.body as MessageTemplateTest);
     return answer;
   });
-  app.post('/messages/templates/test', { schema: { body: ref('MessageTemplateTest'), response: { 200: ref('RenderedMessage') } } }, async (request) => {
+  // A test send needs a Receiver (the shared schema leaves it optional for preview): checked before the schema, so it is listed with every other refused field.
+  const receiverCheck = checkFieldsEarly((request, refuse) => {
+    const body = request.body as { Receiver?: unknown; SendMethodId?: unknown } | null;
+    const receiver = typeof body?.Receiver === 'string' ? body.Receiver.trim() : body?.Receiver;
+    if (receiver === undefined || receiver === null || receiver === '') refuse('Receiver', 'ReceiverRequired');
+    else if (typeof receiver === 'string' && (body?.SendMethodId === SMS ? !app.sms.isReceiver(receiver) : body?.SendMethodId === EMAIL && !EMAIL_PATTERN.test(receiver))) {
+      refuse('Receiver', 'InvalidReceiver', { what: (body?.SendMethodId === SMS ? messageWords.phone : messageWords.email)[requestLanguage(request)] });
+    }
+  });
+  app.post('/messages/templates/test', { preValidation: receiverCheck, schema: { body: ref('MessageTemplateTest'), response: { 200: ref('RenderedMessage') } } }, async (request) => {
     const { ctx } = request;
     const body = request.body as MessageTemplateTest;
     const receiver = body.Receiver?.trim() ?? '';

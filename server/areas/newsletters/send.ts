@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import type { NewsletterTemplate, NewsletterTest, NewsletterTestResponse, SendNewsletter } from '../../../schema/newsletters';
 import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
-import { ApiError } from '../../shared/errors';
+import { ApiError, checkFieldsEarly } from '../../shared/errors';
 import { ref } from '../../shared/schemas';
 import { requirePlanArea } from '../../shared/planLimits';
 import { findRecord, idParams, readRecord } from '../../autoquery/index';
@@ -132,7 +132,12 @@ export function registerSendRoutes(app: FastifyInstance): void {
     return readRecord(app.db, ctx, newsletterLog, newId);
   });
 
-  app.post('/newsletter/templates/test', { schema: { body: ref('NewsletterTest'), response: { 200: ref('NewsletterTestResponse') } } }, async (request) => {
+  // The Receiver a test send needs, checked before the schema so that it is listed with every other refused field.
+  const receiverCheck = checkFieldsEarly((request, refuse) => {
+    const receiver = (request.body as { Receiver?: unknown } | null)?.Receiver;
+    if (receiver === undefined || receiver === null || (typeof receiver === 'string' && !receiver.trim())) refuse('Receiver', 'NewsletterReceiverRequired');
+  });
+  app.post('/newsletter/templates/test', { preValidation: receiverCheck, schema: { body: ref('NewsletterTest'), response: { 200: ref('NewsletterTestResponse') } } }, async (request) => {
     const { ctx } = request;
     const body = request.body as NewsletterTest;
     const receiver = body.Receiver?.trim() ?? '';

@@ -26,23 +26,34 @@ async function attachServices(db: Db, ctx: CallerContext, fields: CustomField[])
   for (const f of fields) f.Services = rows.filter((r) => r.custom_field_id === f.Id).map((r) => ({ Id: r.Id, Name: r.Name }));
 }
 
-async function checkRules(input: CustomFieldInput, db: Db, ctx: CallerContext, isCreate: boolean): Promise<CustomFieldInput> {
-  const errors = new ValidationErrors();
-  const name = input.Name.trim();
-  if (!name) errors.add('Name', 'NotEmpty');
-  const values = input.Values ? [...input.Values].sort((a, b) => a.SortOrder - b.SortOrder) : input.Values;
-  if (input.DataType === 'DropDown') {
-    if (!values?.length) errors.add('Values', catalogKey('DropDownNeedsValues'));
-    else if (input.DefaultValue && !values.some((v) => v.Value === input.DefaultValue)) {
-      errors.add('DefaultValue', CUSTOM_FIELD_NOT_AN_OPTION);
+/**
+ * A custom field's rules that need no database, on the body as sent (the declaration's checkInput,
+ * before the schema) and again on the validated input: each only where the fields it reads have
+ * the schema's types.
+ */
+function checkFieldRules(body: Record<string, unknown>, refuse: (field: string, key: string, params?: Record<string, string | number>) => void): void {
+  if (typeof body.Name === 'string' && !body.Name.trim()) refuse('Name', 'NotEmpty');
+  const values = body.Values;
+  if (body.DataType === 'DropDown' && (values === undefined || values === null || Array.isArray(values))) {
+    const options = (values ?? []) as unknown[];
+    if (!options.length) refuse('Values', catalogKey('DropDownNeedsValues'));
+    else if (typeof body.DefaultValue === 'string' && body.DefaultValue && !options.some((v) => (v as { Value?: unknown } | null)?.Value === body.DefaultValue)) {
+      refuse('DefaultValue', CUSTOM_FIELD_NOT_AN_OPTION);
     }
   }
+  const problem = typeof body.RegExId === 'string' && body.RegExId.trim() ? patternProblem(body.RegExId) : null;
+  if (problem) refuse('RegExId', catalogKey(PATTERN_MESSAGES[problem]), { limit: MAX_PATTERN_PROGRAM });
+  if (Array.isArray(body.Services) && body.Services.length && body.Table === 'RegisteredUsers') refuse('Services', catalogKey('ServicesNotAllowed'));
+}
+
+async function checkRules(input: CustomFieldInput, db: Db, ctx: CallerContext, isCreate: boolean): Promise<CustomFieldInput> {
+  const errors = new ValidationErrors();
+  checkFieldRules(input as unknown as Record<string, unknown>, (field, key, params) => errors.add(field, key, params));
+  const name = input.Name.trim();
+  const values = input.Values ? [...input.Values].sort((a, b) => a.SortOrder - b.SortOrder) : input.Values;
   const regEx = input.RegExId?.trim() ? input.RegExId : null;
-  const problem = regEx ? patternProblem(regEx) : null;
-  if (problem) errors.add('RegExId', catalogKey(PATTERN_MESSAGES[problem]), { limit: MAX_PATTERN_PROGRAM });
   const services = [...new Set(input.Services ?? [])];
-  if (services.length && input.Table === 'RegisteredUsers') errors.add('Services', catalogKey('ServicesNotAllowed'));
-  else if (services.length) {
+  if (services.length && input.Table !== 'RegisteredUsers') {
     const own = await db.query<{ id: number }>(`select id from services where company_id = $1 and id = any($2::text::int[])`, [
       ctx.companyId,
       `{${services.join(',')}}`,
@@ -103,6 +114,7 @@ export const customFields = defineResource<CustomField, CustomFieldInput, Custom
   },
   schemas: { query: 'CustomFieldQuery', input: 'CustomFieldInput', item: 'CustomField' },
   hooks: {
+    checkInput: checkFieldRules,
     async beforeWrite(input, w) {
       return { input: await checkRules(input, w.db, w.ctx, !w.existing) };
     },

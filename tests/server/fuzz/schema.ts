@@ -118,3 +118,42 @@ export function isObject(schema: JsonSchema | undefined): boolean {
   const s = nonNull(schema);
   return !!s && typeOf(s) === 'object' && Object.keys(propertiesOf(s)).length > 0;
 }
+
+/** The element schema of an array property (undefined when it does not say), or null when the property is not an array. */
+export function arrayItems(schema: JsonSchema | undefined): JsonSchema | undefined | null {
+  const s = nonNull(schema);
+  if (!s || typeOf(s) !== 'array') return null;
+  return nonNull(s.items);
+}
+
+/** True when the value has the schema's type (arrays: each element the items' type; objects are not looked into). */
+export function fitsType(schema: JsonSchema | undefined, value: unknown): boolean {
+  const s = resolve(schema);
+  if (!s) return true;
+  const alternatives = s.anyOf ?? s.oneOf;
+  if (alternatives) return alternatives.some((a) => fitsType(a, value));
+  if (s.const !== undefined) return value === s.const;
+  if (s.enum) return s.enum.includes(value);
+  const types = [s.type ?? []].flat();
+  if (!types.length) return true;
+  return types.some((t) => {
+    switch (t) {
+      case 'null':
+        return value === null;
+      case 'string':
+        return typeof value === 'string';
+      case 'integer':
+        return Number.isInteger(value);
+      case 'number':
+        return typeof value === 'number';
+      case 'boolean':
+        return typeof value === 'boolean';
+      case 'array':
+        return Array.isArray(value) && value.every((v) => fitsType(s.items, v));
+      case 'object':
+        return typeof value === 'object' && value !== null && !Array.isArray(value);
+      default:
+        return true;
+    }
+  });
+}

@@ -3,7 +3,7 @@
  * takes (path parameters, query parameters, body fields one level into objects and arrays).
  */
 import type { RouteOptions } from 'fastify';
-import { isObject, objectItems, propertiesOf, type JsonSchema } from './schema';
+import { arrayItems, isObject, objectItems, propertiesOf, type JsonSchema } from './schema';
 
 export interface BadValue {
   name: string;
@@ -36,6 +36,8 @@ export interface Target {
   url: string;
   params: string[];
   query: string[];
+  /** The query's schema, when the route has one. */
+  querySchema?: JsonSchema;
   /** JSON body schema, when the route has one. */
   body?: JsonSchema;
   /** Form fields (application/x-www-form-urlencoded) for routes that read forms. */
@@ -73,6 +75,7 @@ export function targetsOf(routes: RouteOptions[], realmPath: string, apiClientId
       const query = Object.keys(propertiesOf(schema.querystring));
       const target: Target = { method, url: route.url, params, query: identityPage && !query.length ? IDENTITY_QUERY : query };
       if (COUNTS_REFUSALS.some((r) => r.test(route.url))) target.mayWriteWhenRejected = true;
+      if (schema.querystring) target.querySchema = schema.querystring;
       if (schema.body) target.body = schema.body;
       else if (identityPage && method === 'POST') target.form = { ...IDENTITY_FORM, client_id: apiClientId };
       targets.push(target);
@@ -91,21 +94,58 @@ export function targetsOf(routes: RouteOptions[], realmPath: string, apiClientId
   return [...targets.filter((t) => t.url.startsWith('/api/')), ...targets.filter((t) => !t.url.startsWith('/api/'))];
 }
 
-/** Paths of the body fields to spoil: each property, and one level into objects and arrays of objects. */
-export function bodyFields(schema: JsonSchema, base: Record<string, unknown>): FieldPath[] {
+/** How deep into objects and arrays of objects the body fields are spoiled. */
+const MAX_DEPTH = 3;
+
+/**
+ * Paths of the body fields to spoil: each property, and into objects and arrays of objects (the
+ * first element, when the base has one) down to MAX_DEPTH levels.
+ */
+export function bodyFields(schema: JsonSchema, base: unknown, prefix: FieldPath = []): FieldPath[] {
   const paths: FieldPath[] = [];
+  if (prefix.length >= MAX_DEPTH) return paths;
+  const node = (base && typeof base === 'object' ? base : {}) as Record<string, unknown>;
   for (const [name, prop] of Object.entries(propertiesOf(schema))) {
-    paths.push([name]);
-    if (isObject(prop)) {
-      for (const sub of Object.keys(propertiesOf(prop))) paths.push([name, sub]);
-    }
+    const path = [...prefix, name];
+    paths.push(path);
+    if (isObject(prop)) paths.push(...bodyFields(prop, node[name], path));
     const items = objectItems(prop);
-    if (items && Array.isArray(base[name]) && (base[name] as unknown[]).length) {
-      for (const sub of Object.keys(propertiesOf(items))) paths.push([name, 0, sub]);
-    }
+    const list = node[name];
+    if (items && Array.isArray(list) && list.length) paths.push(...bodyFields(items, list[0], [...path, 0]));
   }
   return paths;
 }
+
+/** Paths of the body's array fields (any depth bodyFields reaches), whose elements are spoiled. */
+export function arrayFields(schema: JsonSchema, base: unknown, prefix: FieldPath = []): { path: FieldPath; items: JsonSchema | undefined }[] {
+  const found: { path: FieldPath; items: JsonSchema | undefined }[] = [];
+  if (prefix.length >= MAX_DEPTH) return found;
+  const node = (base && typeof base === 'object' ? base : {}) as Record<string, unknown>;
+  for (const [name, prop] of Object.entries(propertiesOf(schema))) {
+    const path = [...prefix, name];
+    const items = arrayItems(prop);
+    if (items !== null) found.push({ path, items });
+    if (isObject(prop)) found.push(...arrayFields(prop, node[name], path));
+    const objects = objectItems(prop);
+    const list = node[name];
+    if (objects && Array.isArray(list) && list.length) found.push(...arrayFields(objects, list[0], [...path, 0]));
+  }
+  return found;
+}
+
+/**
+ * Wrong-type array elements: fractions, strings, null and objects inside arrays of integers, and
+ * whole numbers, booleans and arrays inside arrays of objects or strings.
+ */
+export const ELEMENT_VALUES: BadValue[] = [
+  { name: '1.5', json: 1.5, text: '1.5' },
+  { name: '2^31', json: 2 ** 31, text: String(2 ** 31) },
+  { name: '"fuzz"', json: 'fuzz', text: 'fuzz' },
+  { name: '1', json: 1, text: '1' },
+  { name: 'null', json: null, text: 'null' },
+  { name: '{}', json: {}, text: '{}' },
+  { name: 'true', json: true, text: 'true' },
+];
 
 /** A copy of body with the value at path replaced (objects on the way are created). */
 export function withValue(body: Record<string, unknown>, path: FieldPath, value: unknown): Record<string, unknown> {
@@ -123,3 +163,33 @@ export function withValue(body: Record<string, unknown>, path: FieldPath, value:
 export function pathName(path: FieldPath): string {
   return path.map((p) => (typeof p === 'number' ? `[${p}]` : p)).join('.').replace(/\.\[/g, '[');
 }
+
+/**
+ * Rules a route still checks after its schema, so that a request whose other fields the schema
+ * refuses does not hear of them (issue 29: every validation error lists every failing field).
+ * Each entry is a gap with its reason, by route pattern and the field the rule names: a rule that
+ * needs no database moves before the schema (checkFieldsEarly in server/validation.ts, or a
+ * declaration's hooks.checkInput) and leaves this list; one that reads the database (an unknown
+ * service, a service's time zone) stays, as it cannot run on a request the schema refused.
+ */
+export const CHECKED_AFTER_THE_SCHEMA: Record<string, { fields: string[]; why: string }> = {
+  'PUT /api/users/password': { fields: ['CurrentPassword'], why: 'a wrong current password is found against the stored hash' },
+  'GET /api/messages/dashboard': { fields: ['To'], why: 'From/To are parsed in the handler, one after the other' },
+  'GET /api/services/:Id/nextfreetime': { fields: ['Resources[0]'], why: 'Resources are read in the handler' },
+  'GET /api/services/:Id/availabletimes': { fields: ['Resources[0]'], why: 'Resources are read in the handler' },
+  'POST /api/bookings/repeat': { fields: ['From', 'To'], why: 'the interval is read with the service (duration, zone) from the database' },
+  'POST /api/bookinguserqueue': { fields: ['From', 'To'], why: "the times are read in the service's time zone, from the database" },
+  'POST /api/customers': { fields: ['CustomFieldValues', 'Firstname', 'Lastname', 'PersonalIdentityNumber'], why: "the customer's rules run in the handler (custom fields come from the database)" },
+  'PUT /api/customers/:Id': { fields: ['CustomFieldValues', 'Firstname', 'Lastname', 'PersonalIdentityNumber'], why: "the customer's rules run in the handler (custom fields come from the database)" },
+  'PUT /api/customers/:Id/comments/:commentId': { fields: ['Id'], why: 'the body Id is compared with the path in the handler' },
+  'POST /api/licenses/company/delete': { fields: ['Questionnaire.reason', 'Questionnaire.experience'], why: 'the questionnaire is checked in the handler' },
+  'POST /api/schedules/date': { fields: ['ScheduleDates'], why: "the schedule's rules run in the handler" },
+  'PUT /api/schedules/date/:Id': { fields: ['ScheduleDates'], why: "the schedule's rules run in the handler" },
+  'POST /api/schedules/recurring': { fields: ['Exceptions[0].EndTime', 'Exceptions[0].StartTime'], why: "the schedule's rules run in the handler" },
+  'PUT /api/schedules/recurring/:Id': { fields: ['Exceptions[0].EndTime', 'Exceptions[0].StartTime'], why: "the schedule's rules run in the handler" },
+  'POST /api/services/prices': { fields: ['ServiceId'], why: 'an unknown service is found in the database' },
+  'PUT /api/services/prices/:Id': { fields: ['ServiceId'], why: 'an unknown service is found in the database' },
+  'PUT /api/rebatecodes/:Id': { fields: ['MaxNumberOfUses', 'MaxNumberOfUsesPerCustomer'], why: "the code's rules run with the stored code (validateRebateCodeInput in beforeWrite)" },
+  'POST /api/rebatecodes': { fields: ['MaxNumberOfUses', 'MaxNumberOfUsesPerCustomer'], why: "the code's rules run in beforeWrite" },
+  'PUT /api/services/:Id/calculateprice': { fields: ['Quantities'], why: 'the quantities are read with the prices from the database' },
+};
