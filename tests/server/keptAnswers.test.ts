@@ -16,6 +16,7 @@ import type { Db } from '../../server/db/db';
 import { createTestServer, OTHER_EMAIL, OTHER_PASSWORD, type TestServer } from './harness';
 import { withDatabase } from './template';
 import { seedScheduling } from '../../server/db/seed/scheduling';
+import { generator as seededRandom } from './fuzz/random';
 
 let server: TestServer;
 let secondDb: Db;
@@ -81,16 +82,9 @@ function decoded(res: LightMyRequestResponse): string {
 const call = (app: FastifyInstance, company: Company, options: InjectOptions & { headers?: Record<string, string> }) =>
   app.inject({ ...options, headers: { accept: 'application/json', 'x-language': 'en', authorization: `Bearer ${company.token}`, ...options.headers } });
 
-/** A small seeded generator (mulberry32), so a sequence can be replayed from its seed. */
+/** The seeded generator of the fuzz, with the picks this test draws. */
 function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(items: readonly T[]): T => items[int(items.length)];
   return { next, int, pick };
