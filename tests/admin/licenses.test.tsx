@@ -30,6 +30,19 @@ const information = [
 
 const awaitingStandard = { Id: 5, TypeId: 2, TypeName: 'Standard', CurrentTypeId: 1, CurrentTypeName: 'Free', Created: '2026-01-02T10:00:00' };
 
+/** GET and DELETE /licenses/company/awaitingcard over one Standard plan waiting for its card, until deleted; `waiting()` tells which still waits. */
+function awaitingCard() {
+  let awaiting: typeof awaitingStandard | null = awaitingStandard;
+  const handlers = [
+    http.get(`${API}/licenses/company/awaitingcard`, () => HttpResponse.json(list(awaiting ? [awaiting] : []))),
+    http.delete(`${API}/licenses/company/awaitingcard`, () => {
+      awaiting = null;
+      return new HttpResponse(null, { status: 204 });
+    }),
+  ];
+  return { handlers, waiting: () => awaiting };
+}
+
 function licenseHandlers(held = 1) {
   return [
     http.get(`${API}/licenses/company/awaitingcard`, () => HttpResponse.json(list([]))),
@@ -93,16 +106,8 @@ describe('the license flow', () => {
   });
 
   it('names a plan that waits for the card above the plans, with Register card and Keep (start over)', async () => {
-    let awaiting: typeof awaitingStandard | null = awaitingStandard;
     // The first handler that matches answers: these come before licenseHandlers'.
-    server.use(
-      http.get(`${API}/licenses/company/awaitingcard`, () => HttpResponse.json(list(awaiting ? [awaiting] : []))),
-      http.delete(`${API}/licenses/company/awaitingcard`, () => {
-        awaiting = null;
-        return new HttpResponse(null, { status: 204 });
-      }),
-      ...licenseHandlers(),
-    );
+    server.use(...awaitingCard().handlers, ...licenseHandlers());
     const user = userEvent.setup();
     const { location, unmount } = renderPage(<LicenseFlow />, '/licenses');
     expect(await screen.findByText('Standard takes effect once the card is registered. Until then you stay on Free.')).toBeInTheDocument();
@@ -231,14 +236,8 @@ describe('the card pages', () => {
   });
 
   it('/billing/cancel says nothing has changed; keeping the plan held drops the one that waited', async () => {
-    let awaiting: typeof awaitingStandard | null = awaitingStandard;
-    server.use(
-      http.get(`${API}/licenses/company/awaitingcard`, () => HttpResponse.json(list(awaiting ? [awaiting] : []))),
-      http.delete(`${API}/licenses/company/awaitingcard`, () => {
-        awaiting = null;
-        return new HttpResponse(null, { status: 204 });
-      }),
-    );
+    const card = awaitingCard();
+    server.use(...card.handlers);
     const { BillingCancelPage } = await import('../../src/custom/billing/BillingResultPages');
     const user = userEvent.setup();
     const { location, unmount } = renderPage(<BillingCancelPage />, '/billing/cancel');
@@ -247,7 +246,7 @@ describe('the card pages', () => {
     await user.click(screen.getByRole('button', { name: 'Keep Free' }));
     await waitFor(() => expect(location().pathname).toBe('/licenses'));
     expect((location() as { search?: string }).search).toBe('?status=billing-cancel');
-    expect(awaiting).toBeNull();
+    expect(card.waiting()).toBeNull();
     unmount();
     renderPage(<BillingCancelPage />, '/billing/cancel');
     expect(await screen.findByText('No card was registered, and nothing has changed.')).toBeInTheDocument();
