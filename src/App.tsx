@@ -36,7 +36,7 @@ import { theme } from './shell/theme';
 import { MuiLocale } from './shell/MuiLocale';
 import { EmbedsProvider } from './common/embeds';
 import { customPages, declarations, embeds, publicPages, sidebar } from './registry';
-import { renderResources, resourceApis } from './resources/engine/renderResources';
+import { renderResources, resourceApis } from './engine/renderResources';
 
 interface Services {
   config: RuntimeConfig;

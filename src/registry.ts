@@ -2,8 +2,8 @@ import { createElement, lazy, Suspense, type ComponentType, type ReactElement } 
 import { Loading } from 'react-admin';
 import type { Embeds } from './common/embeds';
 import type { CustomPage, PageEntry, ShellMenuEntry } from './common/registry';
-import type { ResourceEntry } from './resources/engine/types';
-import { screensOf } from './resources/engine/define';
+import type { ResourceEntry } from './engine/types';
+import { screensOf } from './engine/define';
 import { administratorsMeta } from './resources/administrators';
 import { articlesMeta } from './resources/articles';
 import { bookingPrintoutsMeta } from './resources/bookingPrintouts';

@@ -10,7 +10,7 @@ import { createDataProvider, createHttpClient, AppEvents, withFieldLabels } from
 import { englishMessages } from '../../src/i18n';
 import { EmbedsProvider } from '../../src/common/embeds';
 import { declarations, embeds } from '../../src/registry';
-import { renderResources, resourceApis } from '../../src/resources/engine/renderResources';
+import { renderResources, resourceApis } from '../../src/engine/renderResources';
 import { ShellContext, type ShellConfig } from '../../src/shell/ShellContext';
 import { API, list } from './engineHarness';
 

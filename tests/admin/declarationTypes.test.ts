@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Article } from '../../schema/services';
-import { withViews } from '../../src/resources/engine/define';
-import type { LazyResource, WireRecord } from '../../src/resources/engine/types';
+import { withViews } from '../../src/engine/define';
+import type { LazyResource, WireRecord } from '../../src/engine/types';
 import { articlesMeta } from '../../src/resources/articles';
 import { articles } from '../../src/resources/articles/declaration';
 

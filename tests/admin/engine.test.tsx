@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import type { Article } from '../../schema/services';
 import type { RaRecord } from 'react-admin';
 import { articles } from '../../src/resources/articles/declaration';
-import { csvOf } from '../../src/resources/engine/exporter';
+import { csvOf } from '../../src/engine/exporter';
 import { API, calls, callsTo, errorResponse, listHandler, renderAdmin, server } from './engineHarness';
 
 const racket: Article = {

@@ -7,7 +7,7 @@ import type { Article } from '../../schema/services';
 import { AppEvents, createDataProvider, createHttpClient } from '../../src/dataProvider';
 import { createI18nProvider } from '../../src/i18n';
 import { declarations } from '../../src/registry';
-import { renderResources, resourceApis } from '../../src/resources/engine/renderResources';
+import { renderResources, resourceApis } from '../../src/engine/renderResources';
 
 // No contract preloaded here (unlike engineHarness): the screens suspend on it the way they do in the
 // browser on first visit, and the language switch remounts them.

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { declarations } from '../../src/registry';
-import { isLazy, screensOf } from '../../src/resources/engine/define';
+import { isLazy, screensOf } from '../../src/engine/define';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -33,7 +33,7 @@ function eagerGraph(entry: string): Set<string> {
 describe('first load of the admin', () => {
   it('does not import resource declarations, the engine list and form code or the shell\'s fallback pages from the entry', () => {
     const eager = eagerGraph('src/main.tsx');
-    expect(eager.has('src/resources/engine/renderResources.tsx')).toBe(true);
+    expect(eager.has('src/engine/renderResources.tsx')).toBe(true);
     expect(eager.has('src/resources/services/index.ts')).toBe(true);
     const lazyOnly = [...eager].filter(
       (f) =>

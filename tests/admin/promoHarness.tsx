@@ -10,7 +10,7 @@ import { createDataProvider, createHttpClient, AppEvents } from '../../src/dataP
 import type { BookingDataProvider } from '../../src/dataProvider/types';
 import { englishMessages } from '../../src/i18n';
 import { declarations, embeds } from '../../src/registry';
-import { renderResources, resourceApis } from '../../src/resources/engine/renderResources';
+import { renderResources, resourceApis } from '../../src/engine/renderResources';
 import { API, list } from './engineHarness';
 
 export { API, calls, callsTo, errorResponse, list, server } from './engineHarness';

@@ -370,7 +370,7 @@ describe('returning to where the user came from', () => {
   });
 
   it('never returns to another site', async () => {
-    const { returnPath } = await import('../../src/resources/engine/returnTo');
+    const { returnPath } = await import('../../src/engine/returnTo');
     expect(returnPath('?returnTo=%2F%2Fevil.example.com')).toBeUndefined();
     expect(returnPath('?returnTo=https%3A%2F%2Fevil.example.com')).toBeUndefined();
     expect(returnPath('?returnTo=%2Fservices%2F5%23prices')).toBe('/services/5#prices');

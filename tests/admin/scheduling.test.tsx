@@ -11,7 +11,7 @@ import { WizardIllustration } from '../../src/custom/scheduling/WizardIllustrati
 import { AppEvents, createDataProvider, createHttpClient } from '../../src/dataProvider';
 import { englishMessages } from '../../src/i18n';
 import { declarations } from '../../src/registry';
-import { resourceApis } from '../../src/resources/engine/renderResources';
+import { resourceApis } from '../../src/engine/renderResources';
 import { RESOURCE_TYPE_ORDER_KEY } from '../../src/common/resourceTypeOrder';
 import { API, calls, callsTo, errorResponse, list, listHandler, renderAdmin, server } from './engineHarness';
 import { formatWireSpan } from '../../src/i18n/format';

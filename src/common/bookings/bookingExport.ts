@@ -48,7 +48,7 @@ const COLUMNS: readonly BookingColumn[] = [
 ];
 
 /**
- * CSV as the admin's list exporter writes it (src/resources/engine/exporter.ts): UTF-8 with a byte-order
+ * CSV as the admin's list exporter writes it (src/engine/exporter.ts): UTF-8 with a byte-order
  * mark, `;` between cells where the decimal mark is a comma (sv, fi, no), `,` in English, RFC 4180 quoting.
  * @example csvText([['Id', 'Kund'], ['1', 'Ann; Berg']], 'sv') // '\uFEFFId;Kund\r\n1;"Ann; Berg"\r\n'
  */

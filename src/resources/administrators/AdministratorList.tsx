@@ -1,8 +1,8 @@
 import { Box } from '@mui/material';
 import { CreateButton, DataTable, ExportButton, ListBase, ListToolbar, Pagination, ResourceContextProvider, TopToolbar, type RaRecord } from 'react-admin';
 import type { Administrator } from '../../../schema/company';
-import type { WireRecord } from '../engine/types';
-import { createLink } from '../engine/returnTo';
+import type { WireRecord } from '../../engine/types';
+import { createLink } from '../../engine/returnTo';
 
 const Col = DataTable.Col<WireRecord<Administrator>>;
 

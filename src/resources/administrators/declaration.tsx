@@ -1,6 +1,6 @@
 import { PasswordInput } from 'react-admin';
 import { Navigate } from 'react-router-dom';
-import { withViews } from '../engine/define';
+import { withViews } from '../../engine/define';
 import { administratorsMeta } from './index';
 import { RolesInput } from './RolesInput';
 

@@ -1,6 +1,6 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import type { Administrator } from '../../../schema/company';
-import type { LazyResource, WireRecord } from '../engine/types';
+import type { LazyResource, WireRecord } from '../../engine/types';
 
 /** Administrators: /administrators/new, /administrators/{id}; /administrators redirects to /company#administrators. */
 export const administratorsMeta: LazyResource<WireRecord<Administrator>> = {

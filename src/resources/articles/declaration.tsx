@@ -1,4 +1,4 @@
-import { withViews } from '../engine/define';
+import { withViews } from '../../engine/define';
 import { VAT_CHOICES } from '../prices/PriceCells';
 import { articlesMeta } from './index';
 

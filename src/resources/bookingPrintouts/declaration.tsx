@@ -1,4 +1,4 @@
-import { withViews } from '../engine/define';
+import { withViews } from '../../engine/define';
 import { bookingPrintoutsMeta } from './index';
 
 /** The printout list and form; Header and Body are rich text. */

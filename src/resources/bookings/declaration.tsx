@@ -1,4 +1,4 @@
-import { withViews } from '../engine/define';
+import { withViews } from '../../engine/define';
 import { BookingsPage } from './BookingsPage';
 import { bookings } from './index';
 

@@ -1,6 +1,6 @@
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import type { Booking } from '../../common/bookings/bookingTypes';
-import type { LazyResource, ResourceDeclaration, WireRecord } from '../engine/types';
+import type { LazyResource, ResourceDeclaration, WireRecord } from '../../engine/types';
 
 /**
  * Bookings: /bookings with its tabs (book, bookings, queue, report, log). A booking's own page

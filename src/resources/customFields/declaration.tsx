@@ -1,5 +1,5 @@
 import { ArrayInput, NumberInput, SimpleFormIterator, TextInput } from 'react-admin';
-import { withViews } from '../engine/define';
+import { withViews } from '../../engine/define';
 import { customFieldsMeta } from './index';
 import { PatternInput } from './PatternInput';
 

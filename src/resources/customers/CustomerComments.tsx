@@ -4,7 +4,7 @@ import { useLocale, useNotify, useRecordContext, useTranslate } from 'react-admi
 import { formatWireDate } from '../../i18n/format';
 import type { Customer, CustomerComment, CustomerCommentInput } from '../../../schema/customers';
 import { useApi } from '../../common/api';
-import type { WireRecord } from '../engine/types';
+import type { WireRecord } from '../../engine/types';
 
 type CommentsAnswer = CustomerComment[] | { Results: CustomerComment[] };
 const empty: CustomerCommentInput = { Heading: '', Comment: '' };

@@ -3,7 +3,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { Customer, GdprCustomerExport } from '../../../schema/customers';
 import { useApi } from '../../common/api';
-import type { WireRecord } from '../engine/types';
+import type { WireRecord } from '../../engine/types';
 
 /** Saves a value as a pretty-printed JSON file in the browser's downloads. */
 export function downloadJson(fileName: string, value: unknown): void {

@@ -7,7 +7,7 @@ import { formatWireDate } from '../../i18n/format';
 import type { QueryResponse } from '../../../schema/common';
 import type { Customer } from '../../../schema/customers';
 import { useApi } from '../../common/api';
-import type { WireRecord } from '../engine/types';
+import type { WireRecord } from '../../engine/types';
 import { MAX_TAKE } from '../../common/constants';
 
 type CustomerRecord = WireRecord<Customer>;

@@ -1,9 +1,9 @@
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import { Button } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { withViews } from '../engine/define';
-import { CustomFieldValuesInput } from '../engine/inputs/CustomFieldValuesInput';
-import { ImageInput } from '../engine/inputs/ImageInput';
+import { withViews } from '../../engine/define';
+import { CustomFieldValuesInput } from '../../engine/inputs/CustomFieldValuesInput';
+import { ImageInput } from '../../engine/inputs/ImageInput';
 import { CustomerComments } from './CustomerComments';
 import { CustomerGdpr } from './CustomerGdpr';
 import { InactiveCustomers } from './InactiveCustomers';

@@ -1,6 +1,6 @@
 import PeopleIcon from '@mui/icons-material/People';
 import type { Customer } from '../../../schema/customers';
-import type { LazyResource, WireRecord } from '../engine/types';
+import type { LazyResource, WireRecord } from '../../engine/types';
 
 /** Customers: /customers, /customers/inactive, /customers/new, /customers/{id} (with comments and GDPR). */
 export const customersMeta: LazyResource<WireRecord<Customer>> = {

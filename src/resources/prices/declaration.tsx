@@ -1,4 +1,4 @@
-import { withViews } from '../engine/define';
+import { withViews } from '../../engine/define';
 import { DAYS_OF_WEEK, PriceAmount, PriceDays, PriceTimes, VAT_CHOICES } from './PriceCells';
 import { pricesMeta } from './index';
 

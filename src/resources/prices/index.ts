@@ -1,6 +1,6 @@
 import SellIcon from '@mui/icons-material/Sell';
 import type { ServicePrice } from '../../../schema/services';
-import type { LazyResource, WireRecord } from '../engine/types';
+import type { LazyResource, WireRecord } from '../../engine/types';
 
 /** Service prices: /prices, /prices/new, /prices/{id} on /services/prices. */
 export const pricesMeta: LazyResource<WireRecord<ServicePrice>> = {

@@ -4,7 +4,7 @@ import { Confirm, useNotify, useRecordContext, useRedirect, useRefresh } from 'r
 import { ActionButton } from '../../common/ActionButton';
 import type { RebateCode } from '../../../schema/rebatecodes';
 import { useApi } from '../../common/api';
-import type { WireRecord } from '../engine/types';
+import type { WireRecord } from '../../engine/types';
 
 /** Whether deleting this code must send ForceDelete (spec core.md §4: when StatusName is Off). */
 export const needsForceDelete = (code: Pick<RebateCode, 'StatusName'>): boolean => code.StatusName === 'Off';

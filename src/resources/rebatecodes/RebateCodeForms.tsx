@@ -11,9 +11,9 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { RebateCode } from '../../../schema/rebatecodes';
-import { useDeclaration, useDefinitions } from '../engine/api';
-import { DeclaredEditForm, FormSections, toBody } from '../engine/EngineForm';
-import type { FormSpec, WireRecord } from '../engine/types';
+import { useDeclaration, useDefinitions } from '../../engine/api';
+import { DeclaredEditForm, FormSections, toBody } from '../../engine/EngineForm';
+import type { FormSpec, WireRecord } from '../../engine/types';
 import { formatRemaining, hasBalance } from '../../common/promoCodeTypes';
 import { RebateCodeDeleteButton } from './RebateCodeDeleteButton';
 import { ReportButtons } from './ReportButtons';

@@ -9,8 +9,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { RebateCode } from '../../../schema/rebatecodes';
-import { EngineEmpty } from '../engine/EngineList';
-import type { WireRecord } from '../engine/types';
+import { EngineEmpty } from '../../engine/EngineList';
+import type { WireRecord } from '../../engine/types';
 import { STATUS_CHOICES, TYPE_CHOICES } from '../../common/promoCodeTypes';
 import { CodeStatus, CodeType, CodeUses, CodeValidity, CodeValue } from './RebateCodeCells';
 import { PickerInput } from '../../common/inputs/DateTimeInputs';

@@ -8,7 +8,7 @@ import type { RebateCode, RebateCodeReportSent } from '../../../schema/rebatecod
 import type { BookingDataProvider } from '../../dataProvider/types';
 import { useApi } from '../../common/api';
 import { saveBlob } from '../../common/saveBlob';
-import type { WireRecord } from '../engine/types';
+import type { WireRecord } from '../../engine/types';
 
 /**
  * The data provider's file download (a PDF as a Blob, with the same headers and errors as `call`).

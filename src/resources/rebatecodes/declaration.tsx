@@ -1,4 +1,4 @@
-import { withViews } from '../engine/define';
+import { withViews } from '../../engine/define';
 import { DAYS_OF_WEEK } from '../prices/PriceCells';
 import { STATUS_CHOICES, TYPE_CHOICES } from '../../common/promoCodeTypes';
 import { rebateCodesMeta } from './index';

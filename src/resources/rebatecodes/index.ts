@@ -1,6 +1,6 @@
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import type { RebateCode } from '../../../schema/rebatecodes';
-import type { LazyResource, ResourceDeclaration, WireRecord } from '../engine/types';
+import type { LazyResource, ResourceDeclaration, WireRecord } from '../../engine/types';
 
 /**
  * Promo codes of the five types: /promo-codes, /promo-codes/new, /promo-codes/{id} on /rebatecodes.

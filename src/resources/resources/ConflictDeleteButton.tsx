@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { apiErrorInfo } from '../../common/api';
-import { DeleteButton } from '../engine/DeleteButton';
-import { deleteErrorMessage } from '../engine/EngineForm';
+import { DeleteButton } from '../../engine/DeleteButton';
+import { deleteErrorMessage } from '../../engine/EngineForm';
 import { ResourceConflictModal } from './ResourceConflictModal';
 
 /**

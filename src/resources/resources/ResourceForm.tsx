@@ -22,7 +22,7 @@ import { apiErrorInfo } from '../../common/api';
 import { isLicenseLimitError } from '../../common/licenseLimit';
 import { FormPart } from '../schedules/scheduleForm';
 import { ColorInput } from '../../common/inputs/ColorInput';
-import { RecordEditForm } from '../engine/EngineForm';
+import { RecordEditForm } from '../../engine/EngineForm';
 import { ConflictDeleteButton } from './ConflictDeleteButton';
 import { DEFAULT_RESOURCE_PRIORITY } from '../../common/constants';
 

@@ -1,4 +1,4 @@
-import { withViews } from '../engine/define';
+import { withViews } from '../../engine/define';
 import { resourcesMeta } from './index';
 import { ResourceCreate, ResourceEdit } from './ResourceForm';
 import { ResourceTypeList } from './ResourceTypeList';

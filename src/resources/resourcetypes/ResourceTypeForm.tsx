@@ -12,7 +12,7 @@ import { Box } from '@mui/material';
 import type { FieldValues } from 'react-hook-form';
 import type { Resource, ResourceType } from '../../../schema/availability';
 import type { ResourceTypeInput } from '../../../schema/scheduling';
-import { RecordEditForm } from '../engine/EngineForm';
+import { RecordEditForm } from '../../engine/EngineForm';
 import { ConflictDeleteButton } from '../resources/ConflictDeleteButton';
 import { DEFAULT_RESOURCE_PRIORITY } from '../../common/constants';
 import { FormPart } from '../schedules/scheduleForm';

@@ -1,4 +1,4 @@
-import { withViews } from '../engine/define';
+import { withViews } from '../../engine/define';
 import { resourceTypesMeta } from './index';
 import { ResourceTypeCreate, ResourceTypeEdit } from './ResourceTypeForm';
 

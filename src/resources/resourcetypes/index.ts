@@ -1,6 +1,6 @@
 import type { ResourceType } from '../../../schema/availability';
-import { plainEntity } from '../engine/define';
-import type { LazyResource, WireRecord } from '../engine/types';
+import { plainEntity } from '../../engine/define';
+import type { LazyResource, WireRecord } from '../../engine/types';
 
 /**
  * Resource types (groups): /resource-types/new and /resource-types/{id}; they are listed on

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { withViews } from '../engine/define';
+import { withViews } from '../../engine/define';
 import { DateScheduleCreate, DateScheduleEdit } from './DateSchedule';
 import { schedulesMeta } from './index';
 import { RecurringScheduleCreate, RecurringScheduleEdit } from './RecurringSchedule';

@@ -1,6 +1,6 @@
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { DateSchedule, RecurringSchedule } from '../../../schema/availability';
-import type { LazyResource, ResourceDeclaration, WireRecord } from '../engine/types';
+import type { LazyResource, ResourceDeclaration, WireRecord } from '../../engine/types';
 
 /**
  * Schedules: /schedules lists both kinds; /schedules/recurring/new|{id} and /schedules/date/new|{id}

@@ -1,9 +1,9 @@
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { FocusFirstError } from '../engine/FocusFirstError';
+import { FocusFirstError } from '../../engine/FocusFirstError';
 import { Alert, AlertTitle, Box, Typography } from '@mui/material';
 import { BooleanInput, Create, Edit, required, SaveButton, SimpleForm, TextInput, Toolbar, useNotify, useRecordContext, useRedirect, useSaveContext, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { DeleteButton } from '../engine/DeleteButton';
+import { DeleteButton } from '../../engine/DeleteButton';
 import type { FieldValues } from 'react-hook-form';
 import { ScheduleResourcesInput, ScheduleServicesInput } from './inputs';
 import { SCHEDULE_REDIRECT_DELAY_MS } from './scheduleValues';

@@ -3,9 +3,9 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useCreate, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { ActionButton } from '../../common/ActionButton';
 import type { Service, ServicePrice, ServicePriceInput } from '../../../schema/services';
-import { useDefinitions } from '../engine/api';
-import { pickBySchema } from '../engine/schema';
-import type { WireRecord } from '../engine/types';
+import { useDefinitions } from '../../engine/api';
+import { pickBySchema } from '../../engine/schema';
+import type { WireRecord } from '../../engine/types';
 import { useMayWrite } from '../../auth/roles';
 
 /** A price as POST /services/prices takes it, for the service `serviceId`. */

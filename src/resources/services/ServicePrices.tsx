@@ -1,9 +1,9 @@
 import { Box } from '@mui/material';
 import { CreateButton, DataTable, EditButton, ReferenceManyField, useRecordContext, type RaRecord } from 'react-admin';
 import type { Service, ServicePrice } from '../../../schema/services';
-import { EngineDeleteButton } from '../engine/EngineForm';
-import type { WireRecord } from '../engine/types';
-import { createLink } from '../engine/returnTo';
+import { EngineDeleteButton } from '../../engine/EngineForm';
+import type { WireRecord } from '../../engine/types';
+import { createLink } from '../../engine/returnTo';
 import { PriceAmount, PriceDays, PriceTimes } from '../prices/PriceCells';
 
 const Col = DataTable.Col<WireRecord<ServicePrice>>;

@@ -22,7 +22,7 @@ import type { DateSchedule, RecurringSchedule, ResourceType } from '../../../sch
 import type { ServiceResourceType, ServiceSchedule } from '../../../schema/scheduling';
 import type { Service } from '../../../schema/services';
 import { useApi } from '../../common/api';
-import type { WireRecord } from '../engine/types';
+import type { WireRecord } from '../../engine/types';
 import { MAX_TAKE } from '../../common/constants';
 
 interface Page<T> {

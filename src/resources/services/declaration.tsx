@@ -1,8 +1,8 @@
 import type { Service } from '../../../schema/services';
-import { CustomFieldValuesInput } from '../engine/inputs/CustomFieldValuesInput';
-import { ImageInput } from '../engine/inputs/ImageInput';
-import { withViews } from '../engine/define';
-import type { FieldSpec, WireRecord } from '../engine/types';
+import { CustomFieldValuesInput } from '../../engine/inputs/CustomFieldValuesInput';
+import { ImageInput } from '../../engine/inputs/ImageInput';
+import { withViews } from '../../engine/define';
+import type { FieldSpec, WireRecord } from '../../engine/types';
 import { CopyServiceButton } from './CopyServiceButton';
 import { DurationInput, DurationText, FlexibleDurationPreview } from './DurationInput';
 import { FlexibleOnly } from './FlexibleOnly';

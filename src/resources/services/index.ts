@@ -1,6 +1,6 @@
 import EventIcon from '@mui/icons-material/Event';
 import type { Service } from '../../../schema/services';
-import type { LazyResource, WireRecord } from '../engine/types';
+import type { LazyResource, WireRecord } from '../../engine/types';
 
 /** Services: /services, /services/new, /services/{id} (general info and prices), copy and delete. */
 export const servicesMeta: LazyResource<WireRecord<Service>> = {

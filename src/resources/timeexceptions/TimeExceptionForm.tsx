@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FocusFirstError } from '../engine/FocusFirstError';
+import { FocusFirstError } from '../../engine/FocusFirstError';
 import { Box } from '@mui/material';
 import { AutocompleteArrayInput, BooleanInput, Create, Edit, FormDataConsumer, ReferenceArrayInput, required, SaveButton, SimpleForm, TextInput, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate, type Identifier } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
@@ -9,7 +9,7 @@ import type { CollidingEvent } from '../../../schema/scheduling';
 import type { QueryResponse } from '../../../schema/common';
 import { apiErrorInfo } from '../../common/api';
 import { useApi } from '../../common/api';
-import { DeleteButton } from '../engine/DeleteButton';
+import { DeleteButton } from '../../engine/DeleteButton';
 import { ColorInput } from '../../common/inputs/ColorInput';
 import { DaysOfWeekInput, TimeInput } from '../schedules/inputs';
 import { PickerInput } from '../../common/inputs/DateTimeInputs';

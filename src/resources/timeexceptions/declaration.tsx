@@ -1,4 +1,4 @@
-import { withViews } from '../engine/define';
+import { withViews } from '../../engine/define';
 import { timeExceptionsMeta } from './index';
 import { ReportButton, TimeExceptionReason, TimeExceptionWhen } from './TimeExceptionCells';
 import { TimeExceptionCreate, TimeExceptionEdit } from './TimeExceptionForm';

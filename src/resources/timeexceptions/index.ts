@@ -1,6 +1,6 @@
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import type { TimeException } from '../../../schema/availability';
-import type { LazyResource, WireRecord } from '../engine/types';
+import type { LazyResource, WireRecord } from '../../engine/types';
 
 /** Time exceptions: /time-exceptions, /time-exceptions/new, /time-exceptions/{id} (409 → colliding bookings). */
 export const timeExceptionsMeta: LazyResource<WireRecord<TimeException>> = {

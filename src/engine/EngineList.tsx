@@ -23,7 +23,7 @@ import { exportColumn, listExporter } from './exporter';
 import { listFieldsOf } from './listFields';
 import { engineCell, fieldInfo, useFieldInfo } from './fields';
 import type { Choice, ColumnSpec, FilterSpec, ListSpec } from './types';
-import { FILTER_DEBOUNCE_MS } from '../../common/constants';
+import { FILTER_DEBOUNCE_MS } from '../common/constants';
 
 /** Debounce of list filter inputs (spec core.md §9). */
 

@@ -1,8 +1,8 @@
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { Identifier, RaRecord, SortPayload, Validator } from 'react-admin';
-import type { ResourceApi } from '../../dataProvider/types';
+import type { ResourceApi } from '../dataProvider/types';
 
-import type { MenuGroup } from '../../common/registry';
+import type { MenuGroup } from '../common/registry';
 
 export type { MenuGroup };
 

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
-import type { CustomField, CustomFieldTable } from '../../../../schema/customfields';
-import { CustomFieldInputs } from '../../../common/inputs/CustomFieldInputs';
+import type { CustomField, CustomFieldTable } from '../../../schema/customfields';
+import { CustomFieldInputs } from '../../common/inputs/CustomFieldInputs';
 import type { WireRecord } from '../types';
 
 export interface CustomFieldValuesInputProps {

@@ -1,8 +1,8 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
 import { useInput, useTranslate, FieldTitle, useResourceContext } from 'react-admin';
-import { useApi } from '../../../common/api';
-import { IMAGE_MAX_BYTES } from '../../../common/constants';
+import { useApi } from '../../common/api';
+import { IMAGE_MAX_BYTES } from '../../common/constants';
 
 /** Largest image the API accepts, in bytes (spec core.md §9). */
 

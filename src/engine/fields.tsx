@@ -24,13 +24,13 @@ import {
 } from 'react-admin';
 import { useDeclaration, useDefinitions } from './api';
 import { ImageInput } from './inputs/ImageInput';
-import { PickerInput } from '../../common/inputs/DateTimeInputs';
+import { PickerInput } from '../common/inputs/DateTimeInputs';
 import { isRequired, kindOf, propertyOf, validatorsOf, type ResolvedProperty } from './schema';
 import type { Choice, FieldKind, FieldSpec, ResourceDeclaration } from './types';
 
 type Definitions = ReturnType<typeof useDefinitions>;
 type Translate = ReturnType<typeof useTranslate>;
-import { formatAmount, formatWireDate } from '../../i18n/format';
+import { formatAmount, formatWireDate } from '../i18n/format';
 
 const RichTextInput = lazy(() => import('ra-input-rich-text').then((m) => ({ default: m.RichTextInput })));
 

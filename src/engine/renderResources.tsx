@@ -1,7 +1,7 @@
 import { Suspense, lazy, type ComponentType, type ReactElement } from 'react';
 import { Loading, Resource, type RaRecord } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
-import type { ResourceApi } from '../../dataProvider/types';
+import type { ResourceApi } from '../dataProvider/types';
 import { DeclarationContext } from './api';
 import { isLazy, screensOf } from './define';
 import type { ResourceEntry } from './types';

@@ -20,10 +20,10 @@ import { FocusFirstError } from './FocusFirstError';
 import { pickBySchema, type Contract } from './schema';
 import type { FormSpec, ResourceDeclaration } from './types';
 import { DeleteButton } from './DeleteButton';
-import { useMayWrite } from '../../auth/roles';
+import { useMayWrite } from '../auth/roles';
 import { useLocation } from 'react-router-dom';
 import { returnPath } from './returnTo';
-import { useSaveErrorNotify } from '../../common/licenseLimit';
+import { useSaveErrorNotify } from '../common/licenseLimit';
 
 /**
  * Form values → request body: the declaration's transform, then only what the input schema accepts.

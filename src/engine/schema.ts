@@ -33,7 +33,7 @@ let contract: TrackedPromise<Contract> | undefined;
  * @example const defs = (await loadContract()).definitions;
  */
 export function loadContract(): TrackedPromise<Contract> {
-  contract ??= tracked(import('../../../schema/generated/contract.json').then((m) => m.default as Contract));
+  contract ??= tracked(import('../../schema/generated/contract.json').then((m) => m.default as Contract));
   return contract;
 }
 

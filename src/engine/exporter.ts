@@ -1,5 +1,5 @@
 import { downloadCSV, type Exporter, type RaRecord } from 'react-admin';
-import { formatAmount, formatWireDate } from '../../i18n/format';
+import { formatAmount, formatWireDate } from '../i18n/format';
 import type { FieldInfo } from './fields';
 
 type Translate = (key: string, options?: { _?: string }) => string;
