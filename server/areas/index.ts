@@ -17,26 +17,50 @@ import bookingReceipts from './bookings/receipt';
 import newsletters from './newsletters/index';
 import messages from './messages/index';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The area (server/areas/<area>/) whose plugin registered the route; set by `areas` below. */
+    area?: string;
+  }
+}
+
 /**
- * Registers every area of the API under /api: one folder and one plugin per area of the spec.
+ * Every area of the API, in registration order: the name is its folder under server/areas/ and its
+ * row in docs/architecture.md's area map (tests/server/areaMap.test.ts keeps the two equal).
+ * A folder may give more than one plugin (bookings' receipts are public pages beside its routes).
+ */
+export const AREAS: readonly (readonly [area: string, plugin: (app: FastifyInstance) => Promise<void>])[] = [
+  ['services', services],
+  ['company', company],
+  ['customers', customers],
+  ['schedules', schedules],
+  ['bookings', bookings],
+  ['settings', settings],
+  ['bookings', bookingReceipts],
+  ['codelock', codelock],
+  ['scheduler', scheduler],
+  ['newsletters', newsletters],
+  ['licenses', licenses],
+  ['billing', billing],
+  ['signup', signup],
+  ['messages', messages],
+];
+
+/**
+ * Registers every area of the API under /api: one folder and one plugin per area of the spec. Each
+ * route is tagged with its area (`config.area`), so the area map and the logs can say where it lives.
  * The messages of server/shared that areas use are loaded here; each area loads its own.
  */
 export default async function areas(app: FastifyInstance): Promise<void> {
   registerFieldErrorMessages();
   registerCustomFieldMessages();
   registerPlanLimitMessages();
-  await app.register(services);
-  await app.register(company);
-  await app.register(customers);
-  await app.register(schedules);
-  await app.register(bookings);
-  await app.register(settings);
-  await app.register(bookingReceipts);
-  await app.register(codelock);
-  await app.register(scheduler);
-  await app.register(newsletters);
-  await app.register(licenses);
-  await app.register(billing);
-  await app.register(signup);
-  await app.register(messages);
+  for (const [area, plugin] of AREAS) {
+    await app.register(async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...route.config, area };
+      });
+      await scope.register(plugin);
+    });
+  }
 }
