@@ -136,6 +136,10 @@ describe('the scheduler in the browser', () => {
     await drawer.waitFor();
     await expect.poll(() => drawer.innerText()).toContain('Padel 60 min');
     await env.screenshot('scheduler-drawer-sv');
+    // Its title and close button are below the app bar, not under it.
+    const bar = (await page.locator('header.MuiAppBar-root').boundingBox())!;
+    const close = (await drawer.getByRole('button', { name: 'Stäng' }).boundingBox())!;
+    expect(close.y).toBeGreaterThanOrEqual(bar.y + bar.height);
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
   });
@@ -185,6 +189,8 @@ describe('the scheduler in the browser', () => {
     expect(url.searchParams.get('ResourceId')).toBe(String(ids.bana1));
     expect(url.searchParams.get('From')).toBe(`${day}T14:00:00`);
     expect(url.searchParams.get('To')).toBe(`${day}T15:00:00`);
+    // Only the services the server can book on court 1 then are offered.
+    expect(url.searchParams.get('Services')!.split(',')).toContain(String(ids.padel));
     await page.getByTestId('chosen-time').waitFor();
     await expect.poll(() => page.getByRole('combobox', { name: /^Tjänst/ }).innerText()).toContain('Padel 60 min');
     await expect.poll(() => page.getByRole('combobox', { name: /^Padelbanor/ }).innerText()).toContain('Bana 1');
@@ -321,6 +327,19 @@ describe('the scheduler in English', () => {
     await page.getByTestId('scheduler-agenda').getByRole('note', { name: /^1 customer waits in the queue/ }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await env.screenshot('scheduler-phone-en');
+    // The day view on a phone opens at 07:00 as on a desktop, not at midnight.
+    await page.goto(`${baseUrl}/scheduler?date=${weekdayAhead()}&view=day`);
+    await page.locator('.rbc-time-header [data-resource-id]').first().waitFor();
+    // The hours scroll inside the board: 07:00 is in sight (at the top, or as near as the end of the day allows), midnight is not.
+    const hours = page.locator('.rbc-time-content');
+    const hour = (label: RegExp) => page.locator('.rbc-time-gutter .rbc-timeslot-group').filter({ has: page.locator('.rbc-label', { hasText: label }) });
+    await expect
+      .poll(async () => {
+        const [b, seven, midnight] = [await hours.boundingBox(), await hour(/^7:00 AM$/).boundingBox(), await hour(/^12:00 AM$/).boundingBox()];
+        return !!b && !!seven && !!midnight && seven.y >= b.y - 2 && seven.y < b.y + 2 * seven.height && midnight.y + midnight.height <= b.y + 2;
+      })
+      .toBe(true);
+    await env.screenshot('scheduler-phone-day-en');
     await page.setViewportSize({ width: 1280, height: 860 });
   });
 });

@@ -77,6 +77,8 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
   // A link (the scheduler's selected range) may choose the service, resource and time.
   const [linked] = useState(() => linkedChoice(location.search));
   const [serviceId, setServiceId] = useState<Id | null>(linked.serviceId);
+  // From the scheduler's selected range: only the services bookable then on that resource, until the user asks for all.
+  const [offered, setOffered] = useState<number[] | null>(linked.offered);
   const service = useService(serviceId);
   const current = service.data ?? null;
   const [duration, setDuration] = useState<number | undefined>(linked.duration);
@@ -238,16 +240,31 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
               required
               label={translate('newBookingForm.service')}
               value={serviceId ?? ''}
-              onChange={(e) => chooseService(Number(e.target.value))}
+              onChange={(e) => (e.target.value === '' ? undefined : chooseService(Number(e.target.value)))}
               error={attempted && !serviceId}
-              helperText={services.error ? (services.error as Error).message : attempted && !serviceId ? translate('newBookingForm.chooseService') : ' '}
+              helperText={
+                services.error
+                  ? (services.error as Error).message
+                  : attempted && !serviceId
+                    ? translate('newBookingForm.chooseService')
+                    : offered
+                      ? translate('newBookingForm.offeredOnly')
+                      : ' '
+              }
               slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 400 } } } } } }}
             >
-              {(services.data ?? []).map((s) => (
-                <MenuItem key={s.Id} value={s.Id}>
-                  {s.Name}
+              {(services.data ?? [])
+                .filter((s) => !offered || offered.includes(s.Id))
+                .map((s) => (
+                  <MenuItem key={s.Id} value={s.Id}>
+                    {s.Name}
+                  </MenuItem>
+                ))}
+              {offered ? (
+                <MenuItem value="" onClick={() => setOffered(null)} sx={{ fontStyle: 'italic' }}>
+                  {translate('newBookingForm.allServices')}
                 </MenuItem>
-              ))}
+              ) : null}
             </TextField>
             {durations.length > 1 && current ? (
               <TextField

@@ -12,18 +12,22 @@ const LOCALES: Record<string, string> = { sv: 'sv', en: 'en-US', fi: 'fi', no: '
 /**
  * The agenda: the range's bookings day by day as a list (the phone's default view: it never scrolls
  * sideways), with the time exceptions of each day and the customers waiting in the booking queue.
+ * When the board is filtered to some resources, only their exceptions and the company-wide ones show.
  */
 export function AgendaList({
   events,
   shades,
   queue,
   range,
+  resourceIds,
   onOpen,
 }: {
   events: readonly BoardEvent[];
   shades: readonly Shade[];
   queue: readonly QueueBadge[];
   range: { start: Date; end: Date };
+  /** The resources the board is filtered to; empty for all. */
+  resourceIds: readonly number[];
   onOpen: (b: Booking) => void;
 }) {
   const translate = useTranslate();
@@ -31,7 +35,8 @@ export function AgendaList({
   const bookings = [...new Map(events.map((e) => [e.booking.Id, e.booking])).values()].sort((a, b) => a.From.localeCompare(b.From));
   const days: string[] = [];
   for (let d = new Date(range.start); d < range.end; d = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1)) days.push(dayOf(d));
-  const exceptions = shades.filter((s) => s.kind === 'exception');
+  const shown = new Set(resourceIds);
+  const exceptions = shades.filter((s) => s.kind === 'exception' && (shown.size === 0 || s.resourceId === null || shown.has(s.resourceId)));
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }} data-testid="scheduler-agenda">
       {days.map((day) => {

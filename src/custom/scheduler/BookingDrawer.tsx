@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Drawer, IconButton, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { Link, useLocale, useNotify, useTranslate } from 'react-admin';
@@ -37,6 +37,14 @@ export function BookingDrawer({ booking, onClose, onChanged }: { booking: Bookin
   const [canceling, setCanceling] = useState(false);
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState('');
+  // The drawer starts below the app bar, whose height depends on the screen: its title and close button are never under it.
+  const [top, setTop] = useState(0);
+  const open = booking !== null;
+  useLayoutEffect(() => {
+    if (!open) return;
+    const bar = document.querySelector('header.MuiAppBar-root');
+    setTop(bar ? Math.max(0, Math.round(bar.getBoundingClientRect().bottom)) : 0);
+  }, [open]);
 
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);
@@ -59,8 +67,8 @@ export function BookingDrawer({ booking, onClose, onChanged }: { booking: Bookin
     <Drawer
       anchor="right"
       variant="persistent"
-      open={b !== null}
-      slotProps={{ paper: { component: 'aside', 'aria-labelledby': 'scheduler-drawer-title', sx: { width: { xs: '100%', sm: 380 }, boxShadow: 8 } } as object }}
+      open={open}
+      slotProps={{ paper: { component: 'aside', 'aria-labelledby': 'scheduler-drawer-title', sx: { width: { xs: '100%', sm: 380 }, boxShadow: 8, top, height: `calc(100% - ${top}px)` } } as object }}
     >
       {b ? (
         <Stack spacing={2} sx={{ p: 2 }} data-testid="booking-drawer" onKeyDown={(e) => e.key === 'Escape' && onClose()}>

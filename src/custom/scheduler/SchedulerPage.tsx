@@ -5,7 +5,9 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useCompanyClock, useCompanyNow } from '../../auth/profile';
 import { bookingCustomerName, totalQuantity, type Booking } from '../../common/bookings/bookingTypes';
 import { formatRange } from '../../common/bookings/formatRange';
+import { useApi } from '../../common/api';
 import { useLicenseLimitPage } from '../../common/licenseLimit';
+import { bookableChoice, type BookableChoice } from './bookableChoice';
 import { AgendaList } from './AgendaList';
 import { BoardCalendar } from './BoardCalendar';
 import { BookingDrawer } from './BookingDrawer';
@@ -116,24 +118,32 @@ export default function SchedulerPage() {
     [],
   );
 
+  const api = useApi();
   const onSelectRange = useCallback(
     (start: Date, end: Date, resourceId: number | undefined) => {
       const lane = data.resources.find((r) => r.id === resourceId);
       const fits = data.services.filter((s) => s.Active !== false && (!lane || serviceUses(s, lane)));
-      const service = fits.find((s) => serviceIds.includes(s.Id)) ?? fits[0];
-      const query = new URLSearchParams();
-      if (service) query.set('ServiceId', String(service.Id));
       // A service's own lane (no resource) gives only the service.
       const resource = lane?.serviceId === undefined ? lane : undefined;
-      if (resource) {
-        query.set('ResourceTypeId', String(resource.typeId));
-        query.set('ResourceId', String(resource.id));
-      }
-      query.set('From', toWire(start));
-      query.set('To', toWire(end));
-      navigate(`/bookings-new?${query.toString()}`);
+      const open = (choice: BookableChoice | null) => {
+        const query = new URLSearchParams();
+        if (choice) {
+          query.set('ServiceId', String(choice.serviceId));
+          query.set('Services', choice.serviceIds.join(','));
+        }
+        if (resource) {
+          query.set('ResourceTypeId', String(resource.typeId));
+          query.set('ResourceId', String(resource.id));
+        }
+        // The free time that fits the range best, so the widget opens with a time it lists; else the range as selected.
+        query.set('From', choice ? choice.time.From : toWire(start));
+        query.set('To', choice ? choice.time.To : toWire(end));
+        navigate(`/bookings-new?${query.toString()}`);
+      };
+      // Only services the server can book on this lane that day are offered, with the free time nearest the range.
+      bookableChoice(api, fits, lane, start, end, serviceIds).then(open, () => open(null));
     },
-    [data.resources, data.services, serviceIds, navigate],
+    [api, data.resources, data.services, serviceIds, navigate],
   );
 
   const onDay = useCallback((d: string) => set({ date: d }), [set]);
@@ -201,12 +211,14 @@ export default function SchedulerPage() {
         </Alert>
       ) : null}
       {view === 'agenda' ? (
-        <AgendaList events={events} shades={data.shades} queue={queue} range={data.range} onOpen={(b) => setOpenId(b.Id)} />
+        <AgendaList events={events} shades={data.shades} queue={queue} range={data.range} resourceIds={resourceIds} onOpen={(b) => setOpenId(b.Id)} />
       ) : (
         <Box
           role="region"
           aria-label={translate('scheduler.board')}
-          sx={{ flex: 1, minHeight: 520, overflow: 'auto', height: { xs: 640, sm: 'auto' } }}
+          // On a phone the page is not a fixed height, so the board gets one (a screen's height): its hours then scroll
+          // inside it and open at 07:00 as on a desktop, instead of the page growing to 24 hours and opening at midnight.
+          sx={{ flex: { xs: 'none', sm: 1 }, minHeight: 520, overflow: 'auto', height: { xs: 'calc(100dvh - 64px)', sm: 'auto' } }}
           data-testid="scheduler-board"
         >
           <BoardCalendar

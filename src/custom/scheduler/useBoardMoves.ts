@@ -12,10 +12,24 @@ export interface Move {
   resourceId: number;
 }
 
-/** Why a move waits for the user: a taken time (or one outside the schedules), or a time exception. */
-export type MoveConflict =
-  | { kind: 'resource'; move: Move; message: string; colliding: Booking[]; outsideAllowed: boolean }
-  | { kind: 'exception'; move: Move; shades: Shade[] };
+/**
+ * Why a move waits for the user, every reason at once: the server's refusal (a taken time, or one
+ * outside the schedules), the bookings already there, the closed hours and the time exceptions it
+ * falls on. `choice` is what the user may do besides keeping the old time.
+ */
+export interface MoveConflict {
+  move: Move;
+  /** The server refused the move (409 taken, 400 outside the schedules); undefined when asked before sending. */
+  refused?: 'taken' | 'outside';
+  /** The server's message, in the user's language. */
+  message: string;
+  colliding: Booking[];
+  /** The new time lies (partly) outside the resource's opening hours. */
+  closed: boolean;
+  exceptions: Shade[];
+  /** 'anyway': send as it is (over a time exception); 'outside': send allowing a time outside the schedules. */
+  choice: 'anyway' | 'outside' | null;
+}
 
 export interface BoardMoves {
   /** Where moved bookings are drawn until the board has reloaded. */
@@ -35,8 +49,11 @@ const sameSpot = (m: Move) => m.resourceId === m.event.resourceId && m.start.get
  * Moving and resizing on the board: a drop on a time exception asks first (the time-exception
  * conflict); otherwise the booking's move (PUT /bookings/resources/move, to another resource) or time
  * change (PUT /bookings/{Id}) is sent, and the server checks availability again. A taken time (409)
- * or one outside the schedules (400 on From) opens the resource conflict, which may book outside the
- * schedules (allowed on the scheduler). The booking is drawn at its new place while the call runs.
+ * or one outside the schedules (400 on From) opens the conflict dialog, which may book outside the
+ * schedules (allowed on the scheduler). Either dialog names every reason the board knows of at once
+ * (the bookings there, closed hours, time exceptions, the server's message), so a refusal is never
+ * followed by a second dialog with a reason the first left out. The booking is drawn at its new place
+ * while the call runs.
  */
 export function useBoardMoves(events: readonly BoardEvent[], shades: readonly Shade[], refresh: (bookingId: number) => Promise<void>): BoardMoves {
   const api = useApi();
@@ -52,6 +69,21 @@ export function useBoardMoves(events: readonly BoardEvent[], shades: readonly Sh
       else next.delete(key);
       return next;
     });
+
+  /** What the board knows about the new place: the bookings there, its closed hours and time exceptions. */
+  const reasons = useCallback(
+    (move: Move): Omit<MoveConflict, 'choice'> => {
+      const here = shadesAt(shades, move.resourceId, move.start, move.end);
+      return {
+        move,
+        message: '',
+        colliding: collisions(events, move.event.booking.Id, move.resourceId, move.start, move.end),
+        closed: here.some((s) => s.kind === 'closed'),
+        exceptions: here.filter((s) => s.kind === 'exception'),
+      };
+    },
+    [events, shades],
+  );
 
   const send = useCallback(
     async (move: Move, outside: boolean, isUndo = false) => {
@@ -72,24 +104,33 @@ export function useBoardMoves(events: readonly BoardEvent[], shades: readonly Sh
       } catch (error) {
         const info = apiErrorInfo(error);
         if (info.status === 409 || (info.status === 400 && info.fieldErrors.From)) {
-          const colliding = info.status === 409 ? collisions(events, id, resourceId, start, end) : [];
-          setConflict({ kind: 'resource', move, message: info.message, colliding, outsideAllowed: info.status === 400 && !outside });
+          const outsideRefused = info.status === 400;
+          const known = reasons(move);
+          setConflict({
+            ...known,
+            refused: outsideRefused ? 'outside' : 'taken',
+            message: info.message,
+            closed: outsideRefused || known.closed,
+            choice: outsideRefused && !outside ? 'outside' : null,
+          });
         } else if (!isLicenseLimit(info.status)) notify(info.message || 'custom.common.unknownError', { type: 'error' });
       } finally {
         place(event.key, null);
       }
     },
-    [api, events, notify, refresh],
+    [api, notify, reasons, refresh],
   );
 
   const request = useCallback(
     (move: Move) => {
       if (sameSpot(move)) return;
-      const onException = shadesAt(shades, move.resourceId, move.start, move.end).filter((s) => s.kind === 'exception');
-      if (onException.length) setConflict({ kind: 'exception', move, shades: onException });
+      const known = reasons(move);
+      // A time exception asks first, and says in the same dialog what else is there (closed hours, bookings):
+      // going on then allows a time outside the schedules, so the user is not asked twice.
+      if (known.exceptions.length) setConflict({ ...known, choice: known.closed ? 'outside' : 'anyway' });
       else void send(move, false);
     },
-    [shades, send],
+    [reasons, send],
   );
 
   const resolve = useCallback(
