@@ -23,6 +23,8 @@ export interface BuildOptions {
   config: ServerConfig;
   /** Pino logging; off in tests. */
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
   /** Sees every route as it is registered (the fuzz test walks them all). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -38,15 +40,18 @@ function hopsOf(hops: number): (address: string, hop: number) => boolean {
  * const app = await buildApp({ db, config: loadConfig() });
  * await app.listen({ port: 8080 });
  */
-export async function buildApp({ db, config, logger = false, onRoute }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logger = false, logStream, onRoute }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger ? { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) } : false,
+    // Fastify logs two lines per request at info; ours logs one per request at debug, and a slow or failed one above it (logRequests).
+    disableRequestLogging: true,
     bodyLimit: 2 * 1024 * 1024,
     // Only a configured proxy may name the client (request.ip feeds sign-in throttling).
     trustProxy: typeof config.trustProxy === 'number' ? hopsOf(config.trustProxy) : config.trustProxy,
     ...validationOptions,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
+  logRequests(app);
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('versions', await DataVersions.open(db));
@@ -90,4 +95,24 @@ export async function buildApp({ db, config, logger = false, onRoute }: BuildOpt
     app.setNotFoundHandler(notFoundHandler);
   }
   return app;
+}
+
+/** A request slower than this is logged at warn, whatever LOG_LEVEL says of the others. */
+const SLOW_REQUEST_MS = 1000;
+
+/**
+ * One log line per request: at debug normally (LOG_LEVEL=debug shows every request), at warn when it
+ * took longer than a second, at error when it answered 5xx. At the default level (info) the log then
+ * holds what needs a look, not every request.
+ */
+function logRequests(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const took = reply.elapsedTime;
+    // The live feed's event stream lasts as long as the screen: its length is not slowness.
+    const stream = String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream');
+    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(took) };
+    if (reply.statusCode >= 500) request.log.error(line, 'request failed');
+    else if (took > SLOW_REQUEST_MS && !stream) request.log.warn(line, 'slow request');
+    else request.log.debug(line, 'request');
+  });
 }
