@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import MessageLogTab from '../../src/custom/messages/MessageLogTab';
 import OutboxPage from '../../src/custom/messages/OutboxPage';
+import MessageTemplatesTab from '../../src/custom/messages/MessageTemplatesTab';
 import type { CaughtMessage, MessageLogEntry } from '../../schema/messages';
 import { API, calls, list, renderPage, server, startMockApi } from './customHarness';
 
@@ -140,6 +141,21 @@ describe('message log tab', () => {
     server.use(http.get(`${API}/messages/log`, () => HttpResponse.json(list([]))));
     renderPage(<MessageLogTab />);
     expect(await screen.findByText('No messages have been sent yet.')).toBeInTheDocument();
+  });
+});
+
+describe('message templates tab', () => {
+  it('names each template language once, in the interface language', async () => {
+    server.use(
+      http.get(`${API}/messages/templates`, () => HttpResponse.json(list([]))),
+      http.get(`${API}/messages/settings`, () => HttpResponse.json({ ReminderHoursBefore: 24 })),
+    );
+    const user = userEvent.setup();
+    renderPage(<MessageTemplatesTab />, '/messages#templates');
+    // Before, the English interface called the Swedish templates "Engelska" and listed Swedish as "Svenska, Swedish, Ruotsi, Svensk".
+    await user.click(await screen.findByRole('combobox', { name: 'Language' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Swedish', 'English', 'Finnish', 'Norwegian']);
   });
 });
 
