@@ -38,10 +38,31 @@ export async function createI18nProvider(options: I18nOptions = {}): Promise<I18
 
   return {
     ...provider,
+    translate: (key, options) => provider.translate(key, midSentenceName(provider.translate, key, options)),
     changeLocale: async (locale, opts) => {
       const lang = isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
       await provider.changeLocale(lang, opts);
       apply(lang);
     },
   };
+}
+
+/** A stand-in for `%{name}` that no message holds, to see where a message puts the name. */
+const PROBE = '\u2063';
+
+/**
+ * react-admin's messages put the resource's name (`%{name}`: "Tjänster", "Customers") inside a sentence
+ * ("Skapa %{name}", "No %{name} found"): there it starts with a small letter ("Skapa tjänst", "No customers
+ * found"), unless the message starts with it or it is an abbreviation ("SMS"). A saved query's name is the
+ * user's own and is left as typed.
+ */
+export function midSentenceName(
+  translate: (key: string, options?: Record<string, unknown>) => string,
+  key: string,
+  options: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  const name = options?.name;
+  if (typeof name !== 'string' || !key.startsWith('ra.') || key.startsWith('ra.saved_queries.') || !/^\p{Lu}\p{Ll}/u.test(name)) return options;
+  if (translate(key, { ...options, name: PROBE }).startsWith(PROBE)) return options;
+  return { ...options, name: name.charAt(0).toLocaleLowerCase() + name.slice(1) };
 }

@@ -129,6 +129,17 @@ describe('language choice', () => {
     expect(i18n.translate('ra.auth.logout')).toBe('Logg ut');
   });
 
+  it("writes a resource's name with a small letter inside react-admin's sentences, not at their start (issue 30)", async () => {
+    const sv = await createI18nProvider({ storage: memoryStorage({ [LANGUAGE_STORAGE_KEY]: 'sv' }), root: document.createElement('html') });
+    expect(sv.translate('ra.page.create', { name: 'Tjänst' })).toBe('Skapa tjänst');
+    expect(sv.translate('ra.navigation.no_results', { name: 'Kunder' })).toBe('Inga kunder hittades');
+    expect(sv.translate('ra.page.list', { name: 'Kunder' })).toBe('Kunder');
+    expect(sv.translate('ra.page.create', { name: 'SMS-mall' })).toBe('Skapa SMS-mall');
+    expect(sv.translate('ra.saved_queries.remove_label_with_name', { name: 'Mina Kunder' })).toContain('Mina Kunder');
+    await sv.changeLocale('en');
+    expect(sv.translate('ra.navigation.no_results', { name: 'Customers' })).toBe('No customers found');
+  });
+
   it('falls back to English for a key a language lacks, never the raw key', async () => {
     const i18n = await createI18nProvider({ storage: memoryStorage(), browserLanguages: [], root: document.createElement('html') });
     expect(i18n.getLocale()).toBe('sv');
