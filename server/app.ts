@@ -1,5 +1,5 @@
 import paymentSandbox from './paymentSandbox/index';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -44,7 +44,7 @@ export async function buildApp({ db, config, logger = false, logStream, onRoute 
   const app = Fastify({
     logger: logger ? { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) } : false,
     // Fastify logs two lines per request at info; ours logs one per request at debug, and a slow or failed one above it (logRequests).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 2 * 1024 * 1024,
     // Only a configured proxy may name the client (request.ip feeds sign-in throttling).
     trustProxy: typeof config.trustProxy === 'number' ? hopsOf(config.trustProxy) : config.trustProxy,
