@@ -16,6 +16,7 @@ import signup from './signup/index';
 import bookingReceipts from './bookings/receipt';
 import newsletters from './newsletters/index';
 import messages from './messages/index';
+import savedfilters from './savedfilters/index';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -44,6 +45,7 @@ export const AREAS: readonly (readonly [area: string, plugin: (app: FastifyInsta
   ['billing', billing],
   ['signup', signup],
   ['messages', messages],
+  ['savedfilters', savedfilters],
 ];
 
 /**
