@@ -91,6 +91,25 @@ export interface ListSpec<R = RaRecord> {
   /** Where a row click goes; default 'edit'. */
   rowClick?: 'edit' | false;
   title?: string;
+  // --- Lists (issue 39): bulk actions declared per entity. ---
+  /** Bulk actions on the rows picked (only for roles that may write the resource). */
+  bulk?: BulkSpec;
+}
+
+/** One field a bulk action sets on every picked record (e.g. Active), with the values to choose from. */
+export interface BulkSetFieldSpec {
+  source: string;
+  /** Values offered; default yes/no for a boolean field. */
+  choices?: readonly Choice[];
+}
+
+/**
+ * A list's bulk actions: delete (one DELETE per record; the server cannot restore, so no undo) and
+ * set a field (one PUT per record with the field changed; undo puts the previous values back).
+ */
+export interface BulkSpec {
+  delete?: boolean;
+  setField?: readonly BulkSetFieldSpec[];
 }
 
 export interface FormSection {
