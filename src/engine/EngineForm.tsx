@@ -1,4 +1,4 @@
-import { isValidElement, useState, type ReactElement, type ReactNode } from 'react';
+import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Box, Tab, Tabs, Typography } from '@mui/material';
 import {
   Create,
@@ -24,6 +24,7 @@ import { useMayWrite } from '../auth/roles';
 import { useLocation } from 'react-router-dom';
 import { returnPath } from './returnTo';
 import { useSaveErrorNotify } from '../common/licenseLimit';
+import { useHashTab } from '../shell/useHashTab';
 
 /**
  * Form values → request body: the declaration's transform, then only what the input schema accepts.
@@ -147,15 +148,8 @@ export function DeclaredEditForm({ form, deleteButton = <EngineDeleteButton />, 
 function EditTabs({ form }: { form: FormSpec<RaRecord> }) {
   const translate = useTranslate();
   const tabs = [{ id: 'general', label: 'engine.tabs.general', content: <DeclaredEditForm form={form} /> }, ...(form.editTabs ?? [])];
-  const fromHash = () => {
-    const hash = typeof window === 'undefined' ? '' : window.location.hash.replace('#', '');
-    return tabs.some((t) => t.id === hash) ? hash : tabs[0].id;
-  };
-  const [current, setCurrent] = useState(fromHash);
-  const select = (id: string) => {
-    setCurrent(id);
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}#${id}`);
-  };
+  // The tab is the URL's hash (useHashTab): Back after a tab change, a link or a typed hash select their tab.
+  const [current, select] = useHashTab(tabs.map((t) => t.id));
   return (
     <>
       {/* Scrollable, with scroll buttons on phones too: every tab stays within reach at 390 px. */}

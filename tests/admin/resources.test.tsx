@@ -354,6 +354,15 @@ describe('returning to where the user came from', () => {
     await waitFor(() => expect(`${location().pathname}${location().hash}`).toBe('/services/5#prices'));
   });
 
+  it("an edit page's tabs follow the URL: the hash opens its tab, choosing a tab sets the hash (issue 30)", async () => {
+    server.use(listHandler('/services', [padel]), listHandler('/services/prices', padel.Prices ?? []));
+    const { location } = renderAdmin(declarations, '/services/5#prices');
+    await waitFor(async () => expect((await screen.findByRole('tab', { name: 'Prices' })).getAttribute('aria-selected')).toBe('true'));
+    fireEvent.click(screen.getAllByRole('tab')[0]!);
+    await waitFor(() => expect(location().hash).toBe('#general'));
+    expect(screen.getByRole('tab', { name: 'Prices' }).getAttribute('aria-selected')).toBe('false');
+  });
+
   it('after adding an administrator from the company page, returns to its Administrators tab', async () => {
     server.use(
       http.get(`${API}/administrators/roles`, () => HttpResponse.json(list([{ Id: 1, Name: 'Administrator', Description: '' }]))),

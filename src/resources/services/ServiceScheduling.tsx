@@ -86,7 +86,8 @@ function ConnectedList({ label, pending, empty, children }: { label: string; pen
 /** The row under a list that connects one more: a picker, its options and the connect button. */
 function AddRow({ children }: { children: ReactNode }) {
   return (
-    <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'flex-start' }}>
+    // Wraps on a narrow screen: the picker, the count and the button stay on screen instead of running off its edge.
+    <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
       {children}
     </Stack>
   );
@@ -204,7 +205,7 @@ function ServiceSchedulingOf({ service }: { service: WireRecord<Service> }) {
               value={typeId}
               onChange={(e) => setTypeId(e.target.value)}
               disabled={freeTypes.length === 0}
-              sx={{ minWidth: 200, flex: 1 }}
+              sx={{ minWidth: { xs: '100%', sm: 200 }, flex: 1 }}
             >
               {freeTypes.map((t) => (
                 <MenuItem key={t.Id} value={String(t.Id)}>
@@ -255,7 +256,7 @@ function ServiceSchedulingOf({ service }: { service: WireRecord<Service> }) {
               onChange={(e) => setScheduleKey(e.target.value)}
               slotProps={{ select: { renderValue: (key) => scheduleNames.get(String(key)) ?? '' } }}
               disabled={freeRecurring.length + freeDated.length === 0}
-              sx={{ minWidth: 240 }}
+              sx={{ minWidth: { xs: '100%', sm: 240 } }}
             >
               {[...freeRecurring.map((s) => ({ ...s, type: 'RecurringSchedule' as const })), ...freeDated.map((s) => ({ ...s, type: 'DateSchedule' as const }))].map((s) => (
                 <MenuItem key={`${s.type}:${s.Id}`} value={`${s.type}:${s.Id}`}>
