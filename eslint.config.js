@@ -3,52 +3,53 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+
 /**
- * Boundaries (docs/architecture.md): src/ never imports server/; a server area imports only its own
- * folder, server/shared, server/db, server/autoquery, identity's public file, domain and schema;
- * domain/ imports nothing with I/O. Relative paths are matched as written (areas have no sub-folders).
+ * Boundaries (DESIGN.md's Layout, docs/architecture.md), kept by import-x's no-restricted-paths: it
+ * resolves every import to a file (however the relative path is spelled) and sees static imports,
+ * dynamic import() and `export … from`. tests/unit/boundaries.test.ts feeds each zone a violation.
  */
-const NO_SERVER_FROM_ADMIN = {
-  regex: '^(\\.\\./)+server(/|$)',
-  message: 'The admin (src/) never imports server/: share through domain/ or schema/ only.',
-};
-const AREA_BOUNDARY = [
+const root = import.meta.dirname;
+const folders = (dir) => readdirSync(`${root}/${dir}`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const PACKAGES_WITH_IO = ['pg', 'pg-boss', '@electric-sql', 'fastify', 'fastify-plugin', '@fastify', 'nodemailer', 'pdfkit', 'exceljs', 'undici', 'oidc-provider', 'react', 'react-dom', 'react-admin', '@mui', 'keycloak-js'];
+const zones = [
+  { target: 'src', from: 'server', message: 'The admin (src/) never imports server/: share through domain/ or schema/ only.' },
+  { target: 'domain', from: ['server', 'src'], message: 'domain/ is pure: it never imports the server or the admin.' },
   {
-    regex: '^\\.\\./(?!\\.\\./)',
-    message: 'An area never imports another area: move what both use to server/shared/.',
+    target: 'domain',
+    from: PACKAGES_WITH_IO.map((name) => `node_modules/${name}`),
+    message: 'domain/ does no I/O: no database, HTTP framework, mail, files or UI.',
+  },
+  ...folders('server/areas').flatMap((area) => [
+    {
+      target: `server/areas/${area}`,
+      from: 'server',
+      except: ['./shared', './db', './autoquery', './integrations', './identity/public.ts', `./areas/${area}`],
+      message: 'An area imports no other area and of server/ only shared, db, autoquery, integrations and identity/public: move what both use to server/shared/.',
+    },
+    {
+      target: `server/areas/${area}`,
+      from: ['src', 'tests', 'bench', 'scripts'],
+      message: 'Outside server/, an area imports only domain/, schema/ and locales/.',
+    },
+  ]),
+  { target: ['server/shared', 'server/db'], from: 'server/areas', message: 'server/shared and server/db never import an area: move the helper to server/shared/.' },
+  { target: 'server/db', from: 'server/identity', except: ['./public.ts'], message: 'The database layer uses identity only through server/identity/public.' },
+  {
+    target: 'src/resources',
+    from: 'src/custom',
+    message: 'A declared resource never imports a custom page: name the view in src/common/embeds.tsx and let src/registry.ts supply it, or move what both use to src/common or src/engine.',
   },
   {
-    regex: '^\\.\\./\\.\\./(?!(shared|db|autoquery)/|identity/public$|\\.\\./)',
-    message: 'An area imports only server/shared, server/db, server/autoquery and server/identity/public.',
+    target: 'src/custom',
+    from: 'src/resources',
+    message: 'A custom page never imports a declared resource: name the view in src/common/embeds.tsx and let src/registry.ts supply it, or move what both use to src/common or src/engine.',
   },
-  {
-    regex: '^\\.\\./\\.\\./\\.\\./(?!(domain|schema|locales)/)',
-    message: 'Outside server/, an area imports only domain/ and schema/.',
-  },
+  { target: ['src/common', 'src/engine'], from: ['src/resources', 'src/custom'], message: 'src/common and src/engine serve resources and custom pages, so they import neither.' },
+  { target: 'src/shell', from: ['src/resources', 'src/custom'], message: 'The shell reads pages only through src/registry.ts.' },
 ];
-const DOMAIN_BOUNDARY = [
-  {
-    regex: '(^|/)(server|src)(/|$)',
-    message: 'domain/ is pure: it never imports the server or the admin.',
-  },
-  {
-    group: ['node:*', '!node:crypto', 'fs', 'fs/*', 'net', 'http', 'https', 'child_process', 'pg', 'pg-*', '@electric-sql/*', 'fastify', 'fastify-*', '@fastify/*', 'nodemailer', 'pg-boss', 'pdfkit', 'exceljs', 'react', 'react-*'],
-    message: 'domain/ does no I/O: no files, network, database, HTTP framework or UI.',
-  },
-];
-/** src/resources ↔ src/custom: neither imports the other, src/common imports neither (they meet in src/registry.ts). */
-function adminBoundaries() {
-  const forbid = (folder, message) => ({ regex: `^(\\.\\./)+(src/)?${folder}(/|$)`, message });
-  const resources = forbid('resources', 'A custom page never imports a declared resource: name the view in src/common/embeds.tsx and let src/registry.ts supply it, or move what both use to src/common.');
-  const custom = forbid('custom', 'A declared resource never imports a custom page: name the view in src/common/embeds.tsx and let src/registry.ts supply it, or move what both use to src/common.');
-  // typescript-eslint's twin of no-restricted-imports, so that other blocks' no-restricted-imports (src never imports server) do not override it.
-  const rule = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
-  return [
-    { files: ['src/resources/**/*.{ts,tsx}'], rules: rule(custom) },
-    { files: ['src/custom/**/*.{ts,tsx}'], rules: rule(resources) },
-    { files: ['src/common/**/*.{ts,tsx}'], rules: rule(resources, custom) },
-  ];
-}
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.data', '.tmp', 'coverage', 'schema/generated'] },
@@ -71,27 +72,18 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_SERVER_FROM_ADMIN] }] },
-  },
-  {
-    files: ['server/areas/*/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: AREA_BOUNDARY }] },
-  },
-  {
-    files: ['server/db/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^\\.\\./(\\.\\./)?(areas|identity)/(?!public$)', message: 'The database layer uses identity only through server/identity/public and never an area.' }] },
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } }),
       ],
     },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones }] },
   },
   {
+    // domain/ runs in the browser too: no Node module (node:crypto is used by the rebate-code signer today).
     files: ['domain/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: DOMAIN_BOUNDARY }] },
+    rules: { 'import-x/no-nodejs-modules': ['error', { allow: ['node:crypto', 'crypto'] }] },
   },
-  // Admin boundaries (layout-admin): declared resources and custom pages never import each other;
-  // they meet only in src/registry.ts. src/common is what both use, so it imports neither.
-  ...adminBoundaries(),
 );
