@@ -3,7 +3,6 @@ import { Box, Typography } from '@mui/material';
 import {
   CreateButton,
   DataTable,
-  ExportButton,
   List,
   NullableBooleanInput,
   ReferenceInput,
@@ -12,6 +11,7 @@ import {
   SelectInput,
   TextInput,
   TopToolbar,
+  useCanAccess,
   useLocaleState,
   useResourceDefinition,
   useTranslate,
@@ -19,7 +19,11 @@ import {
 } from 'react-admin';
 import { isValidElement, useMemo } from 'react';
 import { useDeclaration, useDefinitions } from './api';
-import { exportColumn, listExporter } from './exporter';
+import { exportColumn, type ExportColumn } from './exporter';
+import type { FieldInfo } from './fields';
+import { ExportAllButton } from './lists/ExportAll';
+import { SavedFiltersMenu } from './lists/SavedFilters';
+import { EngineBulkActions } from './lists/BulkActions';
 import { listFieldsOf } from './listFields';
 import { engineCell, fieldInfo, useFieldInfo } from './fields';
 import type { Choice, ColumnSpec, FilterSpec, ListSpec } from './types';
@@ -54,18 +58,21 @@ function filterInput(spec: FilterSpec, translate: ReturnType<typeof useTranslate
 /** The create path of a declared resource: /<name>/new as the spec's route table says. */
 export const createPathOf = (name: string) => `/${name}/new`;
 
-/** The export's own meta, so that it asks for whole records and not the list's Fields. */
-const WHOLE_RECORDS = {};
+interface ExportSetup {
+  columns: readonly { info: FieldInfo; column: ExportColumn }[];
+  filename: string;
+  locale: string;
+}
 
-function EngineListActions({ extra }: { extra?: ReactElement }) {
+/** The list's toolbar: saved filters, the declaration's own buttons, Create, and Export of everything the filter matches. */
+function EngineListActions({ extra, exporting }: { extra?: ReactElement; exporting: ExportSetup }) {
   const { name, hasCreate } = useResourceDefinition();
-  const translate = useTranslate();
   return (
     <TopToolbar>
+      <SavedFiltersMenu />
       {extra}
       {hasCreate && name ? <CreateButton to={createPathOf(name)} /> : null}
-      {/* On phones react-admin drops a disabled button's name (an icon only): name it here. */}
-      <ExportButton meta={WHOLE_RECORDS} aria-label={translate('ra.action.export')} />
+      <ExportAllButton columns={exporting.columns} filename={exporting.filename} locale={exporting.locale} />
     </TopToolbar>
   );
 }
@@ -110,28 +117,31 @@ export function EngineList() {
   const columns = useMemo(() => spec.columns.map((c) => (typeof c === 'string' ? { source: c } : c)), [spec.columns]);
   // Only the columns' fields are fetched (the API's Fields); the export (WHOLE_RECORDS) asks for whole records.
   const fields = listFieldsOf(declaration, defs);
-  const exporter = useMemo(() => {
+  const exporting = useMemo<ExportSetup>(() => {
     const exported = columns.map((c) => {
       const info = fieldInfo(declaration, defs, translate, c.source, 'column');
       return { info, column: exportColumn(declaration.name, info, c.label, translate, locale) };
     });
-    return listExporter(exported, translate(`resources.${declaration.name}.name`, { smart_count: 2, _: declaration.name }), locale);
+    return { columns: exported, filename: translate(`resources.${declaration.name}.name`, { smart_count: 2, _: declaration.name }), locale };
   }, [columns, declaration, defs, translate, locale]);
+  // Bulk actions only for roles that may write the resource.
+  const { canAccess: mayWrite } = useCanAccess({ action: 'write', resource: declaration.name });
+  const bulk = spec.bulk && mayWrite ? <EngineBulkActions bulk={spec.bulk} declaration={declaration} defs={defs} /> : false;
   return (
     <List
-      exporter={exporter}
+      exporter={false}
       queryOptions={fields ? { meta: { fields } } : undefined}
       sort={spec.sort}
       perPage={spec.perPage ?? 25}
       debounce={FILTER_DEBOUNCE_MS}
       filters={spec.filters?.map((f) => filterInput(f, translate))}
-      actions={<EngineListActions extra={spec.actions} />}
+      actions={<EngineListActions extra={spec.actions} exporting={exporting} />}
       empty={<EngineEmpty />}
       title={spec.title}
       sx={{ '& .RaList-main': { minWidth: 0 } }}
     >
       <Box sx={{ overflowX: 'auto' }}>
-        <DataTable rowClick={spec.rowClick ?? 'edit'} bulkActionButtons={false}>
+        <DataTable rowClick={spec.rowClick ?? 'edit'} bulkActionButtons={bulk}>
           {columns.map((column) => (
             <Column key={column.source} column={column} />
           ))}

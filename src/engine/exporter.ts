@@ -49,23 +49,59 @@ export function exportColumn(resource: string, info: FieldInfo, label: string | 
   };
 }
 
-/** One CSV cell, quoted when it holds the separator, a quote or a line break (RFC 4180). */
-function cell(text: string, separator: string): string {
+/** A cell that is a number as people write it (-150, +3,5 %, -1 500 kr): left as it is. */
+const NUMBER_LIKE = /^[+-]?\d[\d\s.,\u00a0]*(?:\s?[%\p{L}€$£]{0,4})$/u;
+
+/**
+ * A cell Excel would run as a formula (=, +, -, @, a tab or carriage return first) gets a leading
+ * apostrophe, so an exported name like `=HYPERLINK(...)` stays text (CSV injection); numbers stay numbers.
+ * @example neutralise('=1+1') // "'=1+1"
+ */
+export function neutralise(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) && !NUMBER_LIKE.test(text) ? `'${text}` : text;
+}
+
+/** One CSV cell, neutralised, and quoted when it holds the separator, a quote or a line break (RFC 4180). */
+function cell(raw: string, separator: string): string {
+  const text = neutralise(raw);
   return text.includes(separator) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** The separator Excel expects in the locale: `,` in English, `;` where the decimal mark is a comma (sv, fi, no). */
+export const csvSeparator = (locale: string) => (locale === 'en' ? ',' : ';');
+
 /**
- * The CSV text of records: a header row, then a row per record. Excel reads the file as it is: UTF-8 with a
- * byte-order mark (å, ä, ö stay themselves) and, where the decimal mark is a comma (sv, fi, no), semicolons
- * between cells as Excel expects there.
+ * The admin's one CSV writer: lines of cells as text that Excel reads as it is: UTF-8 with a
+ * byte-order mark (å, ä, ö stay themselves), `;` between cells where the decimal mark is a comma,
+ * formulas neutralised. Every CSV export of the admin goes through it.
+ * @example csvLines([['Förnamn'], ['Åsa']], 'sv') // '\uFEFFFörnamn\r\nÅsa\r\n'
+ */
+export function csvLines(lines: readonly (readonly string[])[], locale: string): string {
+  const separator = csvSeparator(locale);
+  return `\uFEFF${lines.map((cells) => cells.map((c) => cell(c, separator)).join(separator)).join('\r\n')}\r\n`;
+}
+
+/**
+ * The CSV text of records: a header row, then a row per record (through csvLines).
  * @example
  * csvOf(columns, records, 'sv') // '\uFEFFFörnamn;Efternamn\r\nAnna;Berg\r\n'
  */
 export function csvOf(columns: readonly ExportColumn[], records: readonly RaRecord[], locale: string, related: Record<string, Record<string, RaRecord>> = {}): string {
-  const separator = locale === 'en' ? ',' : ';';
-  const line = (cells: string[]) => cells.map((c) => cell(c, separator)).join(separator);
-  const rows = [line(columns.map((c) => c.header)), ...records.map((r) => line(columns.map((c) => c.text(r, related))))];
-  return `\uFEFF${rows.join('\r\n')}\r\n`;
+  return csvLines([columns.map((c) => c.header), ...records.map((r) => columns.map((c) => c.text(r, related)))], locale);
+}
+
+/**
+ * An Excel workbook (exceljs, loaded on first use so it stays out of the first bundle) of one sheet:
+ * a bold header row, then the lines; text cells are neutralised like the CSV's.
+ */
+export async function xlsxOf(sheetName: string, lines: readonly (readonly (string | number | Date)[])[]): Promise<Blob> {
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName.replace(/[*?:\\/[\]]/g, ' ').slice(0, 31) || 'Sheet1');
+  for (const line of lines) sheet.addRow(line.map((v) => (typeof v === 'string' ? neutralise(v) : v)));
+  sheet.getRow(1).font = { bold: true };
+  const buffer = await workbook.xlsx.writeBuffer();
+  return new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { csvLines } from '../../engine/exporter';
 import { formatAmount, formatWireDate } from '../../i18n/format';
 import { bookingCustomerName, bookingPriceSign, resourceNames, totalQuantity, type Booking, type BookingStatus } from './bookingTypes';
 
@@ -48,14 +49,13 @@ const COLUMNS: readonly BookingColumn[] = [
 ];
 
 /**
- * CSV as the admin's list exporter writes it (src/engine/exporter.ts): UTF-8 with a byte-order
- * mark, `;` between cells where the decimal mark is a comma (sv, fi, no), `,` in English, RFC 4180 quoting.
+ * CSV through the admin's one CSV writer (csvLines in src/engine/exporter.ts): UTF-8 with a byte-order
+ * mark, `;` between cells where the decimal mark is a comma (sv, fi, no), `,` in English, RFC 4180 quoting,
+ * formulas neutralised.
  * @example csvText([['Id', 'Kund'], ['1', 'Ann; Berg']], 'sv') // '\uFEFFId;Kund\r\n1;"Ann; Berg"\r\n'
  */
 export function csvText(lines: readonly (readonly string[])[], locale: string): string {
-  const separator = locale === 'en' ? ',' : ';';
-  const cell = (text: string) => (text.includes(separator) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-  return `\uFEFF${lines.map((cells) => cells.map(cell).join(separator)).join('\r\n')}\r\n`;
+  return csvLines(lines, locale);
 }
 
 /**

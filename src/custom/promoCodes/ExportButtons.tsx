@@ -53,7 +53,7 @@ export function ExportButtons() {
     try {
       if ((total ?? 0) > EXPORT_PAGE_SIZE) notify('custom.promoCodes.exportWait', { type: 'info', messageArgs: { count: total } });
       const rows = await fetchAllTransactions(api, filterOf(filterValues));
-      const blob = await transactionsFile(rows, columns, format, translate('custom.promoCodes.tabs.transactionsReport'));
+      const blob = await transactionsFile(rows, columns, format, translate('custom.promoCodes.tabs.transactionsReport'), locale);
       saveBlob(blob, `${translate('custom.promoCodes.exportFileName')}.${format}`);
     } catch (error) {
       notify((error as Error)?.message || 'ra.notification.http_error', { type: 'error' });

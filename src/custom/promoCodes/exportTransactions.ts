@@ -1,3 +1,4 @@
+import { csvLines, neutralise } from '../../engine/exporter';
 import type { QueryResponse } from '../../../schema/common';
 import type { RebateCodeTransaction } from '../../../schema/rebatecodes';
 import type { BookingDataProvider } from '../../dataProvider/types';
@@ -39,17 +40,17 @@ export interface ExportColumn {
  * The rows as an Excel workbook or CSV file (exceljs, loaded on first use).
  * @example const blob = await transactionsFile(rows, columns, 'xlsx');
  */
-export async function transactionsFile(rows: RebateCodeTransaction[], columns: ExportColumn[], format: 'xlsx' | 'csv', sheetName: string): Promise<Blob> {
+export async function transactionsFile(rows: RebateCodeTransaction[], columns: ExportColumn[], format: 'xlsx' | 'csv', sheetName: string, locale = 'sv'): Promise<Blob> {
+  const text = (v: string | number) => (typeof v === 'number' ? String(v).replace('.', locale === 'en' ? '.' : ',') : v);
+  if (format === 'csv') {
+    return new Blob([csvLines([columns.map((c) => c.header), ...rows.map((row) => columns.map((c) => text(c.value(row))))], locale)], { type: 'text/csv;charset=utf-8' });
+  }
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width }));
-  for (const row of rows) sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, c.value(row)])));
-  if (format === 'xlsx') {
-    sheet.getRow(1).font = { bold: true };
-    const buffer = await workbook.xlsx.writeBuffer();
-    return new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-  }
-  const buffer = await workbook.csv.writeBuffer();
-  return new Blob(['\ufeff', buffer], { type: 'text/csv;charset=utf-8' });
+  for (const row of rows) sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, typeof c.value(row) === 'string' ? neutralise(c.value(row) as string) : c.value(row)])));
+  sheet.getRow(1).font = { bold: true };
+  const buffer = await workbook.xlsx.writeBuffer();
+  return new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 }

@@ -10,6 +10,7 @@ export const articles = withViews(articlesMeta, {
   list: {
     columns: ['Name', 'ArticleTypeId', 'Price', 'VAT', 'Active', 'InternalReference'],
     sort: { field: 'Name', order: 'ASC' },
+    bulk: { delete: true, setField: [{ source: 'Active' }] },
     filters: [{ source: 'q', kind: 'search' }, { source: 'ArticleTypeId', kind: 'select', choices: [1, 2, 3, 4].map((id) => ({ id, name: `resources.articles.choices.ArticleTypeId.${id}` })) }, { source: 'Active', kind: 'boolean', alwaysOn: true }],
   },
   form: {

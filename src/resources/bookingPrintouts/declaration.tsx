@@ -9,6 +9,7 @@ export const bookingPrintouts = withViews(bookingPrintoutsMeta, {
   list: {
     columns: ['Name', 'Active', 'Updated'],
     sort: { field: 'Name', order: 'ASC' },
+    bulk: { delete: true, setField: [{ source: 'Active' }] },
     filters: [{ source: 'q', kind: 'search' }, { source: 'Active', kind: 'boolean', alwaysOn: true }],
   },
   form: { sections: [{ fields: ['Name', 'Header', 'Body', 'Active'] }], defaults: { Active: true } },

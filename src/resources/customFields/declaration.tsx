@@ -31,6 +31,7 @@ export const customFields = withViews(customFieldsMeta, {
   list: {
     columns: ['Name', 'Table', 'DataType', 'IsMandatory', 'Active', 'SortOrder'],
     sort: { field: 'SortOrder', order: 'ASC' },
+    bulk: { delete: true, setField: [{ source: 'Active' }] },
     filters: [{ source: 'q', kind: 'search' }, { source: 'Table', kind: 'select', choices: TABLES, alwaysOn: true }, { source: 'Active', kind: 'boolean' }],
   },
   form: {

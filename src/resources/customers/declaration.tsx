@@ -17,6 +17,7 @@ export const customers = withViews(customersMeta, {
   list: {
     columns: ['Firstname', 'Lastname', 'Email', 'Phone', 'SubscribedToNewsletter', 'Created'],
     sort: { field: 'Created', order: 'DESC' },
+    bulk: { delete: true, setField: [{ source: 'SubscribedToNewsletter' }] },
     filters: [{ source: 'q', kind: 'search' }],
     actions: <Button component={Link} to="/customers/inactive" label="resources.customers.inactive.title"><PersonOffIcon /></Button>,
   },

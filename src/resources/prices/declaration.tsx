@@ -15,6 +15,7 @@ export const prices = withViews(pricesMeta, {
   list: {
     columns: ['ServiceId', 'Price', 'VAT', 'Category', 'PriceText', { source: 'DaysOfWeek', sortable: false }, { source: 'FromTime', render: (p) => <PriceTimes price={p} />, reads: ['FromTime', 'ToTime'] }],
     sort: { field: 'ServiceId', order: 'ASC' },
+    bulk: { delete: true },
     filters: [{ source: 'q', kind: 'search' }, { source: 'ServiceId', kind: 'reference', reference: 'services', alwaysOn: true }],
   },
   form: {

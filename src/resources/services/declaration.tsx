@@ -36,6 +36,7 @@ export const services = withViews(servicesMeta, {
   list: {
     columns: ['Name', 'Group', 'Duration', 'Active', 'SortOrder'],
     sort: { field: 'SortOrder', order: 'ASC' },
+    bulk: { delete: true, setField: [{ source: 'Active' }] },
     filters: [{ source: 'q', kind: 'search' }, <GroupFilter key="Group" source="Group" alwaysOn />, { source: 'Active', kind: 'boolean', alwaysOn: true }],
   },
   form: {

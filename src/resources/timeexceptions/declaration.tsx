@@ -16,6 +16,7 @@ export const timeExceptions = withViews(timeExceptionsMeta, {
       'Private',
     ],
     sort: { field: 'From', order: 'DESC' },
+    bulk: { delete: true },
     actions: <ReportButton />,
   },
   create: TimeExceptionCreate,
