@@ -37,7 +37,8 @@ describe('engine: a declared list', () => {
     renderAdmin([articles], '/articles');
     expect(await screen.findByText('Padel racket')).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['Name', 'Article type', 'Price', 'VAT', 'Active', 'Internal reference']);
+    // First the select-all box of the declared bulk actions (list.bulk), then the declared columns.
+    expect(headers).toEqual(['', 'Name', 'Article type', 'Price', 'VAT', 'Active', 'Internal reference']);
     const row = screen.getByText('Gift card 500').closest('tr') as HTMLElement;
     expect(within(row).getByText('Gift card')).toBeInTheDocument();
     expect(within(row).getByText('500 kr')).toBeInTheDocument();
