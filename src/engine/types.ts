@@ -79,7 +79,20 @@ export interface ColumnSpec<R = RaRecord> {
 export type FilterSpec =
   | { source: 'q'; kind: 'search' }
   | { source: string; kind: 'boolean' | 'select' | 'reference' | 'text'; choices?: readonly Choice[]; reference?: string; alwaysOn?: boolean }
+  | RangeFilterSpec
   | ReactElement;
+
+// --- Lists (issue 39): range filters. ---
+/**
+ * A range of dates or numbers: two inputs, `source` (from) and `toSource` (to), each sent as the
+ * query parameter of its name (e.g. From and To of GET /timeexceptions).
+ */
+export interface RangeFilterSpec {
+  source: string;
+  toSource: string;
+  kind: 'dateRange' | 'numberRange';
+  alwaysOn?: boolean;
+}
 
 export interface ListSpec<R = RaRecord> {
   columns: readonly (string | ColumnSpec<R>)[];
