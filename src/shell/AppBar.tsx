@@ -63,22 +63,19 @@ function LoadingIndicator() {
   );
 }
 
-/** Hides content visually and keeps it for screen readers. */
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
-
 /**
  * Where each screen's <Title> appears (react-admin portals into #react-admin-title): the screen's one
- * level-one heading. Shown beside the product name from the medium breakpoint; below it, kept for
- * screen readers only, where the top bar has no room.
+ * level-one heading. Shown beside the product name from the medium breakpoint; below it, in its place
+ * (the bar has room for one name, and a record's page is known by its record's name).
  */
-function ScreenTitle({ visible }: { visible: boolean }) {
+function ScreenTitle() {
   return (
     <Typography
       id="react-admin-title"
       component="h1"
       variant="h6"
       color="inherit"
-      sx={{ ...(visible ? { flex: 1, textOverflow: 'ellipsis', whiteSpace: 'nowrap', overflow: 'hidden' } : visuallyHidden), '&:empty': { display: 'none' } }}
+      sx={{ flex: 1, minWidth: 0, textOverflow: 'ellipsis', whiteSpace: 'nowrap', overflow: 'hidden', fontSize: { xs: '1.05rem', sm: '1.25rem' }, '&:empty': { display: 'none' } }}
     />
   );
 }
@@ -118,11 +115,19 @@ export function AppBar(props: AppBarProps) {
         variant="h6"
         component="span"
         noWrap
-        sx={{ fontWeight: 600, mr: 2, flex: isSmall ? 1 : 'none', minWidth: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' } }}
+        sx={{
+          fontWeight: 600,
+          mr: 2,
+          flex: isSmall ? 1 : 'none',
+          minWidth: 0,
+          fontSize: { xs: '1.05rem', sm: '1.25rem' },
+          // On a narrow screen the bar has room for one name: the screen's title (a service's name on its page) when it has one.
+          ...(isSmall ? { '&:has(+ #react-admin-title:not(:empty))': { display: 'none' } } : {}),
+        }}
       >
         {translate('app.name')}
       </Typography>
-      <ScreenTitle visible={!isSmall} />
+      <ScreenTitle />
     </RaAppBar>
   );
 }
