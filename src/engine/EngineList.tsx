@@ -7,6 +7,8 @@ import {
   NullableBooleanInput,
   ReferenceInput,
   AutocompleteInput,
+  DateInput,
+  NumberInput,
   SearchInput,
   SelectInput,
   TextInput,
@@ -35,9 +37,19 @@ function translatedChoices(choices: readonly Choice[] | undefined, translate: Re
   return (choices ?? []).map((c) => ({ id: c.id, name: translate(c.name, { _: c.name }) }));
 }
 
-function filterInput(spec: FilterSpec, translate: ReturnType<typeof useTranslate>): ReactElement {
+function filterInput(spec: FilterSpec, translate: ReturnType<typeof useTranslate>): ReactElement | ReactElement[] {
   if (isValidElement(spec)) return spec;
   switch (spec.kind) {
+    case 'dateRange':
+      return [
+        <DateInput key={spec.source} source={spec.source} alwaysOn={spec.alwaysOn} label={translate('engine.filters.from')} />,
+        <DateInput key={spec.toSource} source={spec.toSource} alwaysOn={spec.alwaysOn} label={translate('engine.filters.to')} />,
+      ];
+    case 'numberRange':
+      return [
+        <NumberInput key={spec.source} source={spec.source} alwaysOn={spec.alwaysOn} />,
+        <NumberInput key={spec.toSource} source={spec.toSource} alwaysOn={spec.alwaysOn} />,
+      ];
     case 'search':
       return <SearchInput key="q" source="q" alwaysOn placeholder={translate('engine.list.search')} />;
     case 'boolean':
@@ -134,7 +146,7 @@ export function EngineList() {
       sort={spec.sort}
       perPage={spec.perPage ?? 25}
       debounce={FILTER_DEBOUNCE_MS}
-      filters={spec.filters?.map((f) => filterInput(f, translate))}
+      filters={spec.filters?.flatMap((f) => filterInput(f, translate))}
       actions={<EngineListActions extra={spec.actions} exporting={exporting} />}
       empty={<EngineEmpty />}
       title={spec.title}

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { Article } from '../../schema/services';
 import type { SavedFilter } from '../../schema/savedFilters';
 import { articles } from '../../src/resources/articles/declaration';
+import { timeExceptions } from '../../src/resources/timeexceptions/declaration';
 import { API, calls, callsTo, list, renderAdmin, server } from './engineHarness';
 
 const article = (Id: number, extra: Partial<Article> = {}): Article => ({
@@ -78,6 +79,20 @@ describe('declared lists: filters', () => {
     const read = callsTo('GET', '/articles')[0];
     expect(read.search.get('Active')).toBe('false');
     expect(read.search.get('ArticleTypeId')).toBe('2');
+  });
+
+  it('sends a declared date range as its two query parameters (From and To of /timeexceptions)', async () => {
+    const lunch = { Id: 21, From: '2026-03-02T12:00:00', To: '2026-03-02T13:00:00', FromTime: '12:00:00', ToTime: '13:00:00', IsRecurring: false, DaysOfWeek: [], ResourceIds: [], ReasonText: null, ReasonTextPublic: 'Lunch', Color: '#e57373', BlockTime: true, Private: false };
+    server.use(
+      http.get(`${API}/timeexceptions`, () => HttpResponse.json(list([lunch]))),
+      http.get(`${API}/*`, () => HttpResponse.json(list([]))),
+    );
+    const { location } = renderAdmin([timeExceptions], '/time-exceptions');
+    const from = await screen.findByLabelText('From');
+    fireEvent.change(from, { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
+    await waitFor(() => expect(callsTo('GET', '/timeexceptions').some((c) => c.search.get('From') === '2026-03-01' && c.search.get('To') === '2026-03-31')).toBe(true));
+    expect(JSON.parse(new URLSearchParams(location().search).get('filter') ?? '{}')).toMatchObject({ From: '2026-03-01', To: '2026-03-31' });
   });
 });
 

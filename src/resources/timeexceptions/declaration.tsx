@@ -17,6 +17,7 @@ export const timeExceptions = withViews(timeExceptionsMeta, {
     ],
     sort: { field: 'From', order: 'DESC' },
     bulk: { delete: true },
+    filters: [{ source: 'From', toSource: 'To', kind: 'dateRange', alwaysOn: true }],
     actions: <ReportButton />,
   },
   create: TimeExceptionCreate,
