@@ -115,7 +115,8 @@ describe('services', () => {
     renderAdmin(declarations, '/services');
     const row = (await screen.findByText('1 h')).closest('tr') as HTMLElement;
     expect(within(row).getAllByText('Padel')).toHaveLength(2);
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Group', 'Duration', 'Active', 'Sort order']);
+    // First the select-all box of the declared bulk actions (list.bulk), then the declared columns.
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['', 'Name', 'Group', 'Duration', 'Active', 'Sort order']);
     const read = callsTo('GET', '/services')[0];
     expect(read.search.get('OrderBy')).toBe('SortOrder');
     expect(read.search.get('IncludePrices')).toBe('true');
