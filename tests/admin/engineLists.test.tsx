@@ -5,7 +5,8 @@ import type { Article } from '../../schema/services';
 import type { SavedFilter } from '../../schema/savedFilters';
 import { articles } from '../../src/resources/articles/declaration';
 import { timeExceptions } from '../../src/resources/timeexceptions/declaration';
-import { API, calls, callsTo, list, renderAdmin, server } from './engineHarness';
+import { ROLE_IDS } from '../../schema/access/permissions';
+import { API, authProviderFor, calls, callsTo, list, renderAdmin, server } from './engineHarness';
 
 const article = (Id: number, extra: Partial<Article> = {}): Article => ({
   Id,
@@ -269,5 +270,13 @@ describe('declared lists: bulk actions', () => {
     expect(within(confirm).getByText('This cannot be undone.')).toBeInTheDocument();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path).sort()).toEqual(['/articles/1', '/articles/2']));
+  });
+
+  it('are not offered to a role that may only read the list (Staff on articles)', async () => {
+    server.use(pagedArticles([article(1), article(2)]));
+    renderAdmin([articles], '/articles', { authProvider: authProviderFor([ROLE_IDS.Staff]) });
+    const row = (await screen.findByText('Article 0001')).closest('tr') as HTMLElement;
+    expect(within(row).queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Set Active' })).toBeNull();
   });
 });
