@@ -181,6 +181,28 @@ describe('declared lists: export of everything the filter matches', () => {
     expect(lines[2345]).toMatch(/^Article 2345,/);
   });
 
+  it('writes every row to an Excel workbook from the export menu', async () => {
+    const records = Array.from({ length: 1200 }, (_, i) => article(i + 1, { Price: 100 + i }));
+    server.use(pagedArticles(records));
+    const downloads = catchDownloads();
+    try {
+      renderAdmin([articles], '/articles');
+      await screen.findByText('Article 0001');
+      fireEvent.click(screen.getByRole('button', { name: 'Other file formats' }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Export to Excel' }));
+      await waitFor(() => expect(downloads.files).toHaveLength(1));
+    } finally {
+      downloads.restore();
+    }
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await downloads.files[0].arrayBuffer());
+    const sheet = workbook.worksheets[0];
+    expect(sheet.rowCount).toBe(1 + 1200);
+    expect(sheet.getRow(1).getCell(1).value).toBe('Name');
+    expect(sheet.getRow(1201).getCell(1).value).toBe('Article 1200');
+  });
+
   it('shows x of y while it reads, and Cancel stops reading and writes no file', async () => {
     const records = Array.from({ length: 2500 }, (_, i) => article(i + 1));
     let release: () => void = () => undefined;
