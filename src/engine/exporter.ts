@@ -1,4 +1,4 @@
-import { downloadCSV, type Exporter, type RaRecord } from 'react-admin';
+import type { RaRecord } from 'react-admin';
 import { formatAmount, formatWireDate } from '../i18n/format';
 import type { FieldInfo } from './fields';
 
@@ -102,22 +102,4 @@ export async function xlsxOf(sheetName: string, lines: readonly (readonly (strin
   sheet.getRow(1).font = { bold: true };
   const buffer = await workbook.xlsx.writeBuffer();
   return new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-}
-
-/**
- * The list's Export button: the columns the list shows, as the screen shows them, named after the resource
- * in the user's language.
- * @example
- * <List exporter={listExporter(columns, 'Kunder', 'sv')}>
- */
-export function listExporter(columns: readonly { info: FieldInfo; column: ExportColumn }[], filename: string, locale: string): Exporter {
-  return async (records, fetchRelatedRecords) => {
-    const related: Record<string, Record<string, RaRecord>> = {};
-    for (const { info } of columns) {
-      if (info.kind === 'reference' && info.spec.reference) {
-        related[info.source] = (await fetchRelatedRecords(records, info.source, info.spec.reference)) as Record<string, RaRecord>;
-      }
-    }
-    downloadCSV(csvOf(columns.map((c) => c.column), records, locale, related), filename);
-  };
 }
