@@ -195,4 +195,18 @@ describe('every failing field in one answer', () => {
     const bulk = await refusedWithoutWriting(() => server.api({ method: 'POST', url: '/api/bookings/bulk', payload: { Action: 'Explode' } }));
     expect(bulk.sort()).toEqual(['Action', 'Ids']);
   });
+
+  it('names the cancel questionnaire\'s missing sections beside a schema-bad Id', async () => {
+    const fields = await refusedWithoutWriting(() =>
+      server.api({ method: 'POST', url: '/api/licenses/company/delete', payload: { Id: 'first', Questionnaire: [{ Question: 'reason', Value: 'price' }] } }),
+    );
+    expect(fields.sort()).toEqual(['Id', 'Questionnaire.experience']);
+  });
+
+  it("names a comment's body Id that is not the path's beside a schema-bad Heading", async () => {
+    const fields = await refusedWithoutWriting(() =>
+      server.api({ method: 'PUT', url: '/api/customers/1/comments/7', payload: { Id: 8, Heading: 5, Comment: 'Hej' } }),
+    );
+    expect(fields.sort()).toEqual(['Heading', 'Id']);
+  });
 });

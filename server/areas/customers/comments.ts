@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
-import { ApiError } from '../../shared/errors';
+import { ApiError, checkFieldsEarly } from '../../shared/errors';
 import { ref } from '../../shared/schemas';
 import { createRecord, defineResource, RECORD_FIELDS, deleteRecord, findRecord, idParams, listRecords, pageSchema, updateRecord, type WriteContext } from '../../autoquery/index';
 import type { CustomerComment, CustomerCommentInput, CustomerCommentQuery } from '../../../schema/customers';
@@ -109,12 +109,20 @@ export default async function customerCommentRoutes(app: FastifyInstance): Promi
     },
   );
 
+  // A body Id other than the path's is refused before the schema (checkFieldsEarly), so it is named
+  // beside the schema's fields; a path or body Id that is no number is the schema's to refuse.
+  const sameIdAsPath = checkFieldsEarly((request, refuse) => {
+    const bodyId = (request.body as { Id?: unknown } | null)?.Id;
+    const pathId = (request.params as { commentId?: unknown }).commentId;
+    if (typeof bodyId !== 'number' || typeof pathId !== 'string' || !/^[0-9]+$/.test(pathId)) return;
+    if (bodyId !== Number(pathId)) refuse('Id', 'InvalidValue');
+  });
+
   app.put<{ Params: { Id: number; commentId: number }; Body: CustomerCommentInput }>(
     '/customers/:Id/comments/:commentId',
-    { schema: { params: commentParams, body: ref('CustomerCommentInput'), response: item } },
+    { preValidation: sameIdAsPath, schema: { params: commentParams, body: ref('CustomerCommentInput'), response: item } },
     async (request) => {
       const { Id, commentId } = request.params;
-      if (request.body.Id !== undefined && request.body.Id !== commentId) throw ApiError.field(400, 'Id', 'InvalidValue');
       return update(request.ctx, Id, commentId, request.body);
     },
   );

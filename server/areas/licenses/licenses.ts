@@ -5,7 +5,7 @@ import type { CompanyLicense } from '../../../schema/company';
 import type { CancelLicenseInput, CancelLicenseResult, LicenseAwaitingCard, LicenseChange, LicenseInput } from '../../../schema/licenses';
 import { envelope } from '../../shared/reference';
 import { localTime } from '../../shared/fieldErrors';
-import { ApiError, ValidationErrors } from '../../shared/errors';
+import { ApiError, checkFieldsEarly } from '../../shared/errors';
 import { effectivePlan } from '../../shared/planLimits';
 import { saveBilling, storedBilling } from '../../shared/billingInformation';
 import { awaitCard, takeLicense } from '../../shared/licenseChanges';
@@ -140,14 +140,18 @@ export default async function licenseRoutes(app: FastifyInstance): Promise<void>
     cancel(request.ctx.companyId, request.params.Id, request.ctx.timeZone),
   );
 
-  app.post<{ Body: CancelLicenseInput }>('/licenses/company/delete', { schema: { body: ref('CancelLicenseInput') } }, async (request) => {
+  // The questionnaire's rule needs no database: it runs before the schema (checkFieldsEarly), so a
+  // refusal names its sections together with the schema's fields. Elements of another shape are the
+  // schema's to refuse; a Questionnaire that is not a list too.
+  const questionnaireCheck = checkFieldsEarly((request, refuse) => {
+    const answers = (request.body as { Questionnaire?: unknown } | null)?.Questionnaire;
+    if (!Array.isArray(answers)) return;
+    const wellFormed = (answers as Partial<Record<'Question' | 'Value', unknown>>[])
+      .filter((a): a is { Question: string; Value: string } => typeof a === 'object' && a !== null && typeof a.Question === 'string' && typeof a.Value === 'string');
+    for (const section of missingSections(wellFormed)) refuse(`Questionnaire.${section}`, 'QuestionnaireIncomplete');
+  });
+  app.post<{ Body: CancelLicenseInput }>('/licenses/company/delete', { preValidation: questionnaireCheck, schema: { body: ref('CancelLicenseInput') } }, async (request) => {
     const { companyId, timeZone } = request.ctx;
-    const missing = missingSections(request.body.Questionnaire);
-    if (missing.length) {
-      const errors = new ValidationErrors();
-      for (const section of missing) errors.add(`Questionnaire.${section}`, 'QuestionnaireIncomplete');
-      errors.throwIfAny();
-    }
     const result = await cancel(companyId, request.body.Id, timeZone);
     await db.query(
       `insert into license_cancellations (company_id, license_id, answers, ends)

@@ -181,8 +181,6 @@ export const CHECKED_AFTER_THE_SCHEMA: Record<string, { fields: string[]; why: s
   'POST /api/bookinguserqueue': { fields: ['From', 'To'], why: "the times are read in the service's time zone, from the database" },
   'POST /api/customers': { fields: ['CustomFieldValues', 'Firstname', 'Lastname', 'PersonalIdentityNumber'], why: "the customer's rules run in the handler (custom fields come from the database)" },
   'PUT /api/customers/:Id': { fields: ['CustomFieldValues', 'Firstname', 'Lastname', 'PersonalIdentityNumber'], why: "the customer's rules run in the handler (custom fields come from the database)" },
-  'PUT /api/customers/:Id/comments/:commentId': { fields: ['Id'], why: 'the body Id is compared with the path in the handler' },
-  'POST /api/licenses/company/delete': { fields: ['Questionnaire.reason', 'Questionnaire.experience'], why: 'the questionnaire is checked in the handler' },
   'POST /api/schedules/date': { fields: ['ScheduleDates'], why: "the schedule's rules run in the handler" },
   'PUT /api/schedules/date/:Id': { fields: ['ScheduleDates'], why: "the schedule's rules run in the handler" },
   'POST /api/schedules/recurring': { fields: ['Exceptions[0].EndTime', 'Exceptions[0].StartTime'], why: "the schedule's rules run in the handler" },
