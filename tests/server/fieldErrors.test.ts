@@ -203,6 +203,11 @@ describe('every failing field in one answer', () => {
     expect(fields.sort()).toEqual(['Id', 'Questionnaire.experience']);
   });
 
+  it('names a dashboard To that is no date beside a From the schema refuses as too long', async () => {
+    const fields = await refusedWithoutWriting(() => server.api({ method: 'GET', url: `/api/messages/dashboard?From=${'2026-01-01'.padEnd(31, 'x')}&To=2026-02-30` }));
+    expect(fields.sort()).toEqual(['From', 'To']);
+  });
+
   it("names a comment's body Id that is not the path's beside a schema-bad Heading", async () => {
     const fields = await refusedWithoutWriting(() =>
       server.api({ method: 'PUT', url: '/api/customers/1/comments/7', payload: { Id: 8, Heading: 5, Comment: 'Hej' } }),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
 import type { MessageDashboard, MessageDashboardQuery, MessageLogEntry, MessageLogQuery } from '../../../schema/messages';
 import { defineResource, idParams, readRecord, registerResource } from '../../autoquery/index';
-import { ApiError } from '../../shared/errors';
+import { ApiError, checkFieldsEarly } from '../../shared/errors';
 import { sanitizeRichText } from '../../shared/html';
 import { ref } from '../../shared/schemas';
 import { unfitNow } from './fit';
@@ -78,18 +78,32 @@ export const messageLog = defineResource<MessageLogEntry, MessageLogQuery, Messa
   },
 });
 
+/**
+ * The dashboard's days, From and To read in the caller's time zone (defaults: 30 days ago, today),
+ * with the fields that are no date or a To before From. Run before the schema (checkFieldsEarly) so
+ * these are named beside the schema's refusals, and again by the handler for the dates: one rule.
+ * A value that is no string is the schema's to refuse.
+ */
+function dashboardRange(query: { From?: unknown; To?: unknown } | undefined, zone: string): { from: DateTime; to: DateTime; bad: ('From' | 'To')[] } {
+  const today = DateTime.now().setZone(zone).startOf('day');
+  const bad: ('From' | 'To')[] = [];
+  const parse = (value: unknown, field: 'From' | 'To', fallback: DateTime): DateTime | undefined => {
+    if (typeof value !== 'string') return fallback;
+    const at = DateTime.fromISO(value, { zone }).startOf('day');
+    if (at.isValid) return at;
+    bad.push(field);
+    return undefined;
+  };
+  const from = parse(query?.From, 'From', today.minus({ days: 30 }));
+  const to = parse(query?.To, 'To', today);
+  if (from && to && to < from) bad.push('To');
+  return { from: from ?? today, to: to ?? today, bad };
+}
+
 /** Counts of messages to customers (test sends left out) per status and day, in the caller's time zone (GET /messages/dashboard). */
 async function dashboard(app: FastifyInstance, companyId: number, zone: string, query: MessageDashboardQuery): Promise<MessageDashboard> {
-  const today = DateTime.now().setZone(zone).startOf('day');
-  const parse = (value: string | undefined, field: string, fallback: DateTime): DateTime => {
-    if (value === undefined) return fallback;
-    const at = DateTime.fromISO(value, { zone }).startOf('day');
-    if (!at.isValid) throw ApiError.field(400, field, 'InvalidDate');
-    return at;
-  };
-  const from = parse(query.From, 'From', today.minus({ days: 30 }));
-  const to = parse(query.To, 'To', today);
-  if (to < from) throw ApiError.field(400, 'To', 'InvalidDate');
+  const { from, to, bad } = dashboardRange(query, zone);
+  if (bad.length) throw ApiError.field(400, bad[0], 'InvalidDate');
   const rows = await app.db.query<{ day: string; status: string; n: number }>(
     `select to_char(created at time zone $2, 'YYYY-MM-DD') as day, status, count(*)::int as n
        from message_log_view where company_id = $1 and not is_test and created >= $3::timestamptz and created < $4::timestamptz
@@ -156,7 +170,11 @@ export function registerLogRoutes(app: FastifyInstance): void {
     });
     return readRecord(app.db, ctx, messageLog, id!);
   });
-  app.get('/messages/dashboard', { schema: { querystring: ref('MessageDashboardQuery'), response: { 200: ref('MessageDashboard') } } }, (request) =>
+  app.get('/messages/dashboard', {
+    preValidation: checkFieldsEarly((request, refuse) => {
+      for (const field of dashboardRange(request.query as { From?: unknown; To?: unknown }, request.ctx.timeZone).bad) refuse(field, 'InvalidDate');
+    }),
+    schema: { querystring: ref('MessageDashboardQuery'), response: { 200: ref('MessageDashboard') } } }, (request) =>
     dashboard(app, request.ctx.companyId, request.ctx.timeZone, request.query as MessageDashboardQuery),
   );
 }

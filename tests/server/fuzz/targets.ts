@@ -174,7 +174,6 @@ export function pathName(path: FieldPath): string {
  */
 export const CHECKED_AFTER_THE_SCHEMA: Record<string, { fields: string[]; why: string }> = {
   'PUT /api/users/password': { fields: ['CurrentPassword'], why: 'a wrong current password is found against the stored hash' },
-  'GET /api/messages/dashboard': { fields: ['To'], why: 'From/To are parsed in the handler, one after the other' },
   'GET /api/services/:Id/nextfreetime': { fields: ['Resources[0]'], why: 'Resources are read in the handler' },
   'GET /api/services/:Id/availabletimes': { fields: ['Resources[0]'], why: 'Resources are read in the handler' },
   'POST /api/bookings/repeat': { fields: ['From', 'To'], why: 'the interval is read with the service (duration, zone) from the database' },
