@@ -7,7 +7,6 @@ import {
   NullableBooleanInput,
   ReferenceInput,
   AutocompleteInput,
-  DateInput,
   NumberInput,
   SearchInput,
   SelectInput,
@@ -30,6 +29,7 @@ import { listFieldsOf } from './listFields';
 import { engineCell, fieldInfo, useFieldInfo } from './fields';
 import type { Choice, ColumnSpec, FilterSpec, ListSpec } from './types';
 import { FILTER_DEBOUNCE_MS } from '../common/constants';
+import { PickerInput } from '../common/inputs/DateTimeInputs';
 
 /** Debounce of list filter inputs (spec core.md §9). */
 
@@ -42,8 +42,9 @@ function filterInput(spec: FilterSpec, translate: ReturnType<typeof useTranslate
   switch (spec.kind) {
     case 'dateRange':
       return [
-        <DateInput key={spec.source} source={spec.source} alwaysOn={spec.alwaysOn} label={translate('engine.filters.from')} />,
-        <DateInput key={spec.toSource} source={spec.toSource} alwaysOn={spec.alwaysOn} label={translate('engine.filters.to')} />,
+        // The app's date picker, as the forms use: the interface language's format, not the browser's (a native date field showed mm/dd/yyyy on Swedish pages).
+        <PickerInput kind="date" key={spec.source} source={spec.source} alwaysOn={spec.alwaysOn} label={translate('engine.filters.from')} />,
+        <PickerInput kind="date" key={spec.toSource} source={spec.toSource} alwaysOn={spec.alwaysOn} label={translate('engine.filters.to')} />,
       ];
     case 'numberRange':
       return [
@@ -80,7 +81,8 @@ interface ExportSetup {
 function EngineListActions({ extra, exporting }: { extra?: ReactElement; exporting: ExportSetup }) {
   const { name, hasCreate } = useResourceDefinition();
   return (
-    <TopToolbar>
+    // Wraps on a narrow screen: its buttons stay on screen instead of running off the left edge.
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <SavedFiltersMenu />
       {extra}
       {hasCreate && name ? <CreateButton to={createPathOf(name)} /> : null}

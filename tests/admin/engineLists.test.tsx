@@ -7,6 +7,7 @@ import { articles } from '../../src/resources/articles/declaration';
 import { timeExceptions } from '../../src/resources/timeexceptions/declaration';
 import { ROLE_IDS } from '../../schema/access/permissions';
 import { API, authProviderFor, calls, callsTo, list, renderAdmin, server } from './engineHarness';
+import { pick } from './pickers';
 
 const article = (Id: number, extra: Partial<Article> = {}): Article => ({
   Id,
@@ -89,9 +90,10 @@ describe('declared lists: filters', () => {
       http.get(`${API}/*`, () => HttpResponse.json(list([]))),
     );
     const { location } = renderAdmin([timeExceptions], '/time-exceptions');
-    const from = await screen.findByLabelText('From');
-    fireEvent.change(from, { target: { value: '2026-03-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
+    // The app's date picker (en: MM/DD/YYYY), not the browser's date field.
+    await screen.findAllByLabelText('From');
+    pick('From', '03/01/2026');
+    pick('To', '03/31/2026');
     await waitFor(() => expect(callsTo('GET', '/timeexceptions').some((c) => c.search.get('From') === '2026-03-01' && c.search.get('To') === '2026-03-31')).toBe(true));
     expect(JSON.parse(new URLSearchParams(location().search).get('filter') ?? '{}')).toMatchObject({ From: '2026-03-01', To: '2026-03-31' });
   });
