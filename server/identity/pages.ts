@@ -1,10 +1,7 @@
 import type { Lang } from '../shared/messages';
 import { t } from './texts';
+import { escapeHtml } from '../shared/html';
 
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 const STYLE = `
 *{box-sizing:border-box}

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
 import { SANDBOX_PATH, signCallback } from '../shared/paymentProvider';
+import { escapeHtml } from '../shared/html';
 import { LANGUAGES, requestLanguage, type Lang, type Texts } from '../shared/messages';
 import texts from './messages.json' with { type: 'json' };
 
@@ -33,10 +34,6 @@ const T: Record<keyof typeof texts, Texts> = texts;
 /** The page's language: the one of the administrator who opened the registration, else the request's. */
 function langOf(r: Registration | undefined, fallback: Lang): Lang {
   return r && (LANGUAGES as readonly string[]).includes(r.lang) ? (r.lang as Lang) : fallback;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function luhn(digits: string): boolean {

@@ -92,3 +92,12 @@ export function htmlToText(html: string | null | undefined): string {
   const text = decodeEntities(sanitizeHtml(links, { allowedTags: [], allowedAttributes: {} }));
   return text.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
 }
+
+/**
+ * Text made safe for HTML element content and quoted attribute values (& < > " ' as character
+ * references): the server's one escape for the pages and mails it writes by hand.
+ * @example escapeHtml('<b>Ann & Bo</b>') // '&#60;b&#62;Ann &#38; Bo&#60;/b&#62;'
+ */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

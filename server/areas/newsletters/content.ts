@@ -1,4 +1,4 @@
-import { htmlToText, sanitizeRichText } from '../../shared/html';
+import { escapeHtml, htmlToText, sanitizeRichText } from '../../shared/html';
 import type { Lang } from '../../shared/messages';
 import { ApiError } from '../../shared/errors';
 import { BOOKING_FIELDS, renderTemplate, templateError, type MergeData } from '../../shared/templates/index';
@@ -38,7 +38,6 @@ export interface NewsletterReceiver {
   unsubscribeUrl: string | null;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The mail (or SMS text) one receiver gets: the heading, the image, the body with the receiver's

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/db';
 import { ApiError } from '../../shared/errors';
+import { escapeHtml } from '../../shared/html';
 import { LANGUAGES, type Lang } from '../../shared/messages';
 import { newsletterWords } from './messages';
 
@@ -44,7 +45,6 @@ async function verify(db: Db, token: string): Promise<{ companyId: number; custo
   return expected.length === given.length && timingSafeEqual(expected, given) ? { companyId, customerId } : null;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(reply: FastifyReply, lang: Lang, status: number, body: string): FastifyReply {
   const title = escapeHtml(newsletterWords.unsubscribe[lang]);
