@@ -1,0 +1,77 @@
+import type { Id, LocalDateTime } from './common';
+
+/**
+ * Webhooks (issue 31): a company's endpoints hear the events they subscribe to, signed per Standard
+ * Webhooks with the endpoint's secret. Records and inputs of /webhook/* together.
+ */
+
+/** Answer of GET /webhook/settings and body of PUT /webhook/settings. */
+export interface WebhookSettings {
+  /** Webhooks are sent for the company. */
+  Enabled: boolean;
+}
+
+/** Querystring of GET /webhook/settings. */
+export interface WebhookSettingsQuery {
+  /** @minimum 1 @maximum 2147483647 */
+  CompanyId?: Id;
+}
+
+/** An endpoint as GET /webhook/endpoints answers it (the secret is never returned after creation). */
+export interface WebhookEndpoint {
+  Id: Id;
+  Url: string;
+  Description: string;
+  /** The event types the endpoint hears, from GET /webhook/eventtypes. */
+  EventTypes: string[];
+  Disabled: boolean;
+  Created: LocalDateTime;
+  Updated: LocalDateTime;
+}
+
+/** Answer of POST /webhook/endpoints and of a rotation: the endpoint with its secret, shown once. */
+export interface WebhookEndpointWithSecret extends WebhookEndpoint {
+  /** The signing secret (whsec_…), shown only in this answer. */
+  Secret: string;
+}
+
+/** Body of POST /webhook/endpoints and PUT /webhook/endpoints/{Id}. */
+export interface WebhookEndpointInput {
+  /** @minLength 1 @maxLength 2000 */
+  Url: string;
+  /** @maxLength 500 */
+  Description?: string;
+  /** @maxItems 50 */
+  EventTypes: string[];
+  Disabled?: boolean;
+  /** PUT only: make a new secret (the old one stays valid 24 h). */
+  RotateSecret?: boolean;
+}
+
+/** Path of PUT and DELETE /webhook/endpoints/{Id}. */
+export interface WebhookEndpointId {
+  /** @minimum 1 @maximum 2147483647 */
+  Id: Id;
+}
+
+/** Querystring of GET /webhook/endpoints. */
+export interface WebhookEndpointQuery {
+  /** @minimum 1 @maximum 2147483647 */
+  CompanyId?: Id;
+}
+
+/** Answer of GET /webhook/endpoints. */
+export interface WebhookEndpointList {
+  Endpoints: WebhookEndpoint[];
+}
+
+/** One event type an endpoint may hear. */
+export interface WebhookEventType {
+  Name: string;
+  Description: string;
+}
+
+/** Answer of GET /webhook/eventtypes. */
+export interface WebhookEventTypeList {
+  Data: WebhookEventType[];
+}

@@ -1,0 +1,19 @@
+/**
+ * Webhooks (issue 31): a company's settings, its endpoints with their event types and signing
+ * secrets, and the event types there are. Administrator-only (a new area of the permission matrix);
+ * changes need the plan's `webhooks` area (402/426 otherwise), reads do not, so a company that lost
+ * the feature still sees what it had.
+ */
+import type { FastifyInstance } from 'fastify';
+import { extendMessages } from '../../shared/messages';
+import endpoints from './endpoints';
+import eventTypes from './eventTypes';
+import { messages } from './messages';
+import settings from './settings';
+
+export default async function webhooksArea(app: FastifyInstance): Promise<void> {
+  extendMessages(messages);
+  await settings(app);
+  await endpoints(app);
+  await eventTypes(app);
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebhookEndpointList, WebhookEndpointWithSecret, WebhookEventTypeList, WebhookSettings } from '../../schema/webhooks';
+import { createTestServer, OTHER_EMAIL, OTHER_PASSWORD, type TestServer } from './harness';
+
+interface ErrorBody {
+  ResponseStatus: { ErrorCode: string; Message: string; Errors?: { FieldName: string }[] };
+}
+
+let server: TestServer;
+let other: string;
+const fieldsOf = (res: { json(): unknown }) => ((res.json() as ErrorBody).ResponseStatus.Errors ?? []).map((e) => e.FieldName);
+
+beforeAll(async () => {
+  process.env.WEBHOOKS_ALLOW_HTTP_LOOPBACK = 'true';
+  server = await createTestServer();
+  other = await server.login(OTHER_EMAIL, OTHER_PASSWORD);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function create(payload: Record<string, unknown>, token?: string): Promise<WebhookEndpointWithSecret> {
+  const res = await server.api({ method: 'POST', url: '/api/webhook/endpoints', payload, token });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as WebhookEndpointWithSecret;
+}
+
+describe('/webhook settings and endpoints', () => {
+  it('turns webhooks on and reads the setting back', async () => {
+    const before = await server.api({ method: 'GET', url: '/api/webhook/settings' });
+    expect(before.json()).toEqual({ Enabled: false });
+    const put = await server.api({ method: 'PUT', url: '/api/webhook/settings', payload: { Enabled: true } });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await server.api({ method: 'GET', url: '/api/webhook/settings' })).json()).toEqual({ Enabled: true } satisfies WebhookSettings);
+  });
+
+  it('lists the event types with descriptions in the caller’s language', async () => {
+    const res = await server.api({ method: 'GET', url: '/api/webhook/eventtypes' });
+    const names = (res.json() as WebhookEventTypeList).Data.map((t) => t.Name);
+    expect(names).toEqual(expect.arrayContaining(['booking.created', 'booking.canceled', 'customer.created', 'payment.received']));
+  });
+
+  it('shows the secret once on create, never in the list, and a new one on rotation', async () => {
+    const made = await create({ Url: 'https://hooks.example.com/in', Description: ' CRM ', EventTypes: ['booking.created', 'booking.created', 'booking.canceled'] });
+    expect(made).toMatchObject({ Url: 'https://hooks.example.com/in', Description: 'CRM', EventTypes: ['booking.created', 'booking.canceled'], Disabled: false });
+    expect(made.Secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
+
+    const list = (await server.api({ method: 'GET', url: '/api/webhook/endpoints' })).json() as WebhookEndpointList;
+    const listed = list.Endpoints.find((e) => e.Id === made.Id);
+    expect(listed).toMatchObject({ Url: made.Url, EventTypes: made.EventTypes });
+    expect(JSON.stringify(list)).not.toContain(made.Secret);
+
+    const edit = await server.api({ method: 'PUT', url: `/api/webhook/endpoints/${made.Id}`, payload: { Url: made.Url, EventTypes: ['booking.moved'], Disabled: true } });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json()).toMatchObject({ EventTypes: ['booking.moved'], Disabled: true, Secret: '' });
+
+    const rotated = await server.api({ method: 'PUT', url: `/api/webhook/endpoints/${made.Id}`, payload: { Url: made.Url, EventTypes: ['booking.moved'], RotateSecret: true } });
+    const secret = (rotated.json() as WebhookEndpointWithSecret).Secret;
+    expect(secret).toMatch(/^whsec_/);
+    expect(secret).not.toBe(made.Secret);
+  });
+
+  it('refuses bad input with 400 naming the field', async () => {
+    for (const [payload, field] of [
+      [{ Url: 'ftp://example.com', EventTypes: ['booking.created'] }, 'Url'],
+      [{ Url: 'http://example.com/hook', EventTypes: ['booking.created'] }, 'Url'],
+      [{ Url: 'https://user:pw@example.com/', EventTypes: ['booking.created'] }, 'Url'],
+      [{ Url: 'https://example.com/', EventTypes: ['booking.exploded'] }, 'EventTypes'],
+      [{ Url: 'https://example.com/', EventTypes: [] }, 'EventTypes'],
+      [{ EventTypes: ['booking.created'] }, 'Url'],
+    ] as const) {
+      const res = await server.api({ method: 'POST', url: '/api/webhook/endpoints', payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(fieldsOf(res), JSON.stringify(payload)).toContain(field);
+    }
+  });
+
+  it('answers 402 with the plan flow to a company whose plan lacks webhooks', async () => {
+    const res = await server.api({ method: 'POST', url: '/api/webhook/endpoints', token: other, payload: { Url: 'https://hooks.example.com/x', EventTypes: ['booking.created'] } });
+    expect(res.statusCode, res.body).toBe(402);
+    expect((res.json() as ErrorBody).ResponseStatus.Message).not.toBe('');
+  });
+
+  it('keeps another company’s endpoints out of reach (404)', async () => {
+    const mine = await create({ Url: 'https://hooks.example.com/mine', EventTypes: ['booking.created'] });
+    const list = (await server.api({ method: 'GET', url: '/api/webhook/endpoints', token: other })).json() as WebhookEndpointList;
+    expect(list.Endpoints.map((e) => e.Id)).not.toContain(mine.Id);
+    const put = await server.api({ method: 'PUT', url: `/api/webhook/endpoints/${mine.Id}`, token: other, payload: { Url: 'https://evil.example.com/', EventTypes: ['booking.created'] } });
+    // The other company's plan has no webhooks: it is refused before anything is looked up.
+    expect(put.statusCode).toBe(402);
+    const del = await server.api({ method: 'DELETE', url: `/api/webhook/endpoints/${mine.Id}`, token: other });
+    expect(del.statusCode).toBe(404);
+    const ok = await server.api({ method: 'DELETE', url: `/api/webhook/endpoints/${mine.Id}` });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+});
