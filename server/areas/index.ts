@@ -17,6 +17,7 @@ import bookingReceipts from './bookings/receipt';
 import newsletters from './newsletters/index';
 import messages from './messages/index';
 import savedfilters from './savedfilters/index';
+import webhooks from './webhooks/index';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -46,6 +47,7 @@ export const AREAS: readonly (readonly [area: string, plugin: (app: FastifyInsta
   ['signup', signup],
   ['messages', messages],
   ['savedfilters', savedfilters],
+  ['webhooks', webhooks],
 ];
 
 /**
