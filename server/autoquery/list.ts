@@ -88,8 +88,13 @@ export function whereClause<T, In, Q>(d: ResourceDeclaration<T, In, Q>, cols: Ma
   }
   const search = typeof q.Search === 'string' ? q.Search.trim() : '';
   if (search && d.search?.length) {
-    const ph = p.add(containsPattern(search));
-    conds.push(`(${d.search.map((c) => `t.${quoteIdent(c)} ilike ${ph}`).join(' or ')})`);
+    // A number is also a record's own number ("83" finds booking 83 besides the texts holding 83); "#83" is only that.
+    const number = /^(#?)(\d{1,9})$/.exec(search);
+    const id = cols.get('Id');
+    const byId = number && id && Number(number[2]) <= INT4_MAX ? `t.${quoteIdent(id.column)} = ${p.add(Number(number[2]))}` : null;
+    const ph = byId && number?.[1] === '#' ? null : p.add(containsPattern(search));
+    const matches = [...(ph ? d.search.map((c) => `t.${quoteIdent(c)} ilike ${ph}`) : []), ...(byId ? [byId] : [])];
+    conds.push(`(${matches.join(' or ')})`);
   }
   return conds.join(' and ');
 }

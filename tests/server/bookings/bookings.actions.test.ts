@@ -297,6 +297,10 @@ describe('booking actions', () => {
     expect((await list('StatusIds=1&StatusIds=3')).Results.map((r) => r.Id)).toEqual([b.Id]);
     expect((await list(`ResourceIds=${court}&OrderByDesc=From`)).Results.map((r) => r.Id)).toEqual([b.Id, a.Id]);
     expect((await list('Search=listsson')).Results.map((r) => r.Id)).toEqual([b.Id]);
+    // A booking's own number finds it (issue 30): "83" besides the texts holding it, "#83" only that booking.
+    expect((await list(`Search=${b.Id}`)).Results.map((r) => r.Id)).toContain(b.Id);
+    expect((await list(`Search=%23${a.Id}`)).Results.map((r) => r.Id)).toEqual([a.Id]);
+    expect((await list('Search=%2399999999999')).Results).toEqual([]);
     expect((await list(`CustomerId=${seed.customerId}`)).Results.map((r) => r.Id)).toEqual([a.Id]);
     const page = await list('OrderBy=From&Take=1&Skip=1');
     expect(page).toMatchObject({ Total: 2, Offset: 1 });
