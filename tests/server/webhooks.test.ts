@@ -94,3 +94,33 @@ describe('/webhook settings and endpoints', () => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 });
+
+describe('/webhook deliveries', () => {
+  it('delivers a test event to a loopback receiver, signed so standardwebhooks verifies it with the secret', async () => {
+    const { createServer } = await import('node:http');
+    const { Webhook } = await import('standardwebhooks');
+    let resolveDelivery: (value: { headers: Record<string, string>; body: string }) => void;
+    const delivered = new Promise<{ headers: Record<string, string>; body: string }>((resolve) => (resolveDelivery = resolve));
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        res.end('ok');
+        resolveDelivery({ headers: req.headers as Record<string, string>, body });
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const port = (receiver.address() as { port: number }).port;
+    try {
+      const endpoint = await create({ Url: `http://127.0.0.1:${port}/hook`, EventTypes: ['booking.created'] });
+      const res = await server.api({ method: 'POST', url: `/api/webhook/endpoints/${endpoint.Id}/test` });
+      expect(res.statusCode, res.body).toBe(200);
+      const got = await delivered;
+      const verified = new Webhook(endpoint.Secret).verify(got.body, got.headers) as { type: string };
+      expect(verified.type).toBe('webhook.test');
+      expect(got.headers['webhook-id']).toMatch(/^msg_/);
+    } finally {
+      receiver.close();
+    }
+  });
+});

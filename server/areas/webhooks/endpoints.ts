@@ -7,6 +7,7 @@ import { newSecret, sealSecret } from '../../integrations/webhooks/secrets';
 import { isEventType } from './eventTypes';
 import { words } from './messages';
 import { acceptableUrl } from './urls';
+import { queueEvent } from './delivery';
 
 interface Row {
   id: number;
@@ -85,6 +86,16 @@ export default async function endpoints(app: FastifyInstance): Promise<void> {
     );
     // The secret is shown only when it was just made; otherwise the answer carries an empty one.
     return { ...toContract(row!), Secret: secret ?? '' } satisfies WebhookEndpointWithSecret;
+  });
+
+  // Send test event: one webhook.test message to this endpoint, whether or not it hears that type.
+  app.post('/webhook/endpoints/:Id/test', { preHandler: requirePlanArea('webhooks'), schema: { params: ref('WebhookEndpointId') } }, async (request) => {
+    const { ctx } = request;
+    const { Id } = request.params as WebhookEndpointId;
+    const exists = await app.db.one<{ id: number }>('select id from webhook_endpoints where company_id = $1 and id = $2', [ctx.companyId, Id]);
+    if (!exists) throw ApiError.notFound(words.endpoint[ctx.lang], Id);
+    const ids = await app.db.tx((tx) => queueEvent(app, tx, ctx.companyId, 'webhook.test', { Message: 'Test' }, Id));
+    return { MessageIds: ids };
   });
 
   app.delete('/webhook/endpoints/:Id', { schema: { params: ref('WebhookEndpointId') } }, async (request) => {

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { extendMessages } from '../../shared/messages';
 import endpoints from './endpoints';
+import { registerDelivery } from './delivery';
 import eventTypes from './eventTypes';
 import { messages } from './messages';
 import settings from './settings';
@@ -16,4 +17,5 @@ export default async function webhooksArea(app: FastifyInstance): Promise<void> 
   await settings(app);
   await endpoints(app);
   await eventTypes(app);
+  registerDelivery(app);
 }
