@@ -14,7 +14,7 @@ create table webhook_endpoints (
   description text not null default '',
   event_types text[] not null default '{}',
   disabled boolean not null default false,
-  -- AES-256-GCM with the company's key (server/areas/company/encryption.ts); never returned after creation.
+  -- AES-256-GCM with the company's key (server/shared/encryption.ts); never returned after creation.
   secret text not null,
   -- The secret before the last rotation, still signed with until previous_secret_until.
   previous_secret text,
