@@ -39,6 +39,13 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
 export const BUILT_PLAN_FEATURES: readonly string[] = ['services', 'resources', 'administrators', 'bookings', 'newsletters'];
 
 /**
+ * Features whose API has landed but whose screens have not: they answer on the API (for integrators
+ * and the tests) but are not sold in the plan comparison until a user can use them from the admin,
+ * when they move to BUILT_PLAN_FEATURES. Webhooks: the server's first slice (issue 31).
+ */
+export const PLAN_FEATURES_IN_PROGRESS: readonly string[] = ['webhooks'];
+
+/**
  * The rows the plan comparison lists, in its order.
  * @example listedPlanFeatures().map((f) => f.key) // ['services', …, 'newsletters']
  */
