@@ -127,6 +127,7 @@ describe('phone width (390 px)', () => {
     return [...new Set(paths)];
   }
 
+  // About 40 screens and their tabs, each audited and every control tried: minutes on a shared machine.
   it('never scrolls sideways on any sidebar screen, list, edit page or tab', async () => {
     const { page, baseUrl } = env;
     const paths = [...(await sidebarPaths()), ...EXTRA_PATHS];
@@ -159,7 +160,7 @@ describe('phone width (390 px)', () => {
     expect(visited).toEqual(expect.arrayContaining(['/services', '/customers', '/customers/inactive']));
     expect(visited.some((v) => /^\/services › /.test(v) || /\/services\/\d+ › /.test(v))).toBe(true);
     expect(problems, problems.join('\n')).toEqual([]);
-  });
+  }, 360_000);
 
   it('shows the booking log as stacked entries, not a table to scroll sideways, on the log tab and on a booking', async () => {
     const { page, baseUrl, db } = env;
