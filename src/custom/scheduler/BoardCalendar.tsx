@@ -3,7 +3,8 @@
  * localizer and drag-and-drop addon). Nothing else in the scheduler imports the library: to replace
  * it, write another component with these props.
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type ComponentType, type KeyboardEvent as ReactKeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, type ComponentType, type KeyboardEvent as ReactKeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { useOpenAtHour } from './useOpenAtHour';
 import { Box } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
 import { Calendar, type EventProps, type EventWrapperProps, type ResourceHeaderProps, type SlotInfo } from 'react-big-calendar';
@@ -249,43 +250,7 @@ const CalendarCore = memo(function CalendarCore(props: CoreProps) {
   const timeGrid = view !== 'month';
   const columnList = useMemo(() => [...resources], [resources]);
 
-  // A day or week opens at 07:00 (scrollToTime). The library scrolls once, when it first lays out the grid, which on a
-  // phone happens before the hours have their final height: it then lands near 04:00. So the board keeps the hour at the
-  // top itself while the grid settles (its size changes), once per view, date and grid (the library makes a new grid
-  // when the columns change), until the user scrolls.
-  const aligned = useRef<{ content: HTMLElement | null; key: string; stop: () => void }>({ content: null, key: '', stop: () => undefined });
-  useLayoutEffect(() => {
-    const content = board.current?.querySelector<HTMLElement>('.rbc-time-content') ?? null;
-    const key = `${view}:${date.toDateString()}`;
-    if (!timeGrid || !columnList.length || !content || (aligned.current.content === content && aligned.current.key === key)) return;
-    aligned.current.stop();
-    const align = () => {
-      const hour = content.querySelectorAll<HTMLElement>('.rbc-time-gutter .rbc-timeslot-group')[SCROLL_TO.getHours()];
-      if (hour) content.scrollTop += hour.getBoundingClientRect().top - content.getBoundingClientRect().top;
-    };
-    align();
-    let userScrolled = false;
-    const byUser = () => {
-      userScrolled = true;
-    };
-    const inputs = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
-    for (const name of inputs) content.addEventListener(name, byUser, { passive: true });
-    const settling = new ResizeObserver(() => {
-      if (!userScrolled) align();
-    });
-    settling.observe(content);
-    const gutter = content.querySelector('.rbc-time-gutter');
-    if (gutter) settling.observe(gutter);
-    aligned.current = {
-      content,
-      key,
-      stop: () => {
-        settling.disconnect();
-        for (const name of inputs) content.removeEventListener(name, byUser);
-      },
-    };
-  });
-  useEffect(() => () => aligned.current.stop(), []);
+  useOpenAtHour(board, timeGrid && columnList.length > 0, `${view}:${date.toDateString()}`, SCROLL_TO.getHours());
   const tooltip = useCallback((e: CalendarItem) => describe(e.item), [describe]);
   const onSelectEvent = useCallback((e: CalendarItem) => onOpen(e.item), [onOpen]);
   return (
