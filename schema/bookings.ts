@@ -174,9 +174,9 @@ export interface NewBookingCustomer {
 
 /** A time of a repeated booking. */
 export interface BookingInterval {
-  /** @maxLength 30 */
+  /** Company-local yyyy-MM-ddTHH:mm[:ss]. @maxLength 30 @pattern ^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$ */
   From: string;
-  /** @maxLength 30 */
+  /** Left out or empty: From plus the service's duration. @maxLength 30 @pattern ^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?)?$ */
   To?: string;
 }
 
@@ -189,9 +189,9 @@ export interface CreateBooking {
   /** An existing customer of the company; or Customer to create one. @minimum 1 @maximum 2147483647 @asType integer */
   CustomerId?: number;
   Customer?: NewBookingCustomer;
-  /** Company-local yyyy-MM-ddTHH:mm[:ss]. @maxLength 30 */
+  /** Company-local yyyy-MM-ddTHH:mm[:ss]. @maxLength 30 @pattern ^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$ */
   From: string;
-  /** Left out: From plus the service's duration. @maxLength 30 */
+  /** Left out or empty: From plus the service's duration. @maxLength 30 @pattern ^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?)?$ */
   To?: string;
   /** Left out: one of the price valid then. @maxItems 50 */
   Quantities?: BookingQuantityInput[];
@@ -405,9 +405,9 @@ export interface BookingUserQueueInput {
   /** @minimum 1 @maximum 2147483647 @asType integer */
   CustomerId?: number;
   Customer?: NewBookingCustomer;
-  /** @maxLength 30 */
+  /** Company-local yyyy-MM-ddTHH:mm[:ss]. @maxLength 30 @pattern ^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$ */
   From: string;
-  /** @maxLength 30 */
+  /** Left out or empty: From plus the service's duration. @maxLength 30 @pattern ^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?)?$ */
   To?: string;
   /** @minimum 1 @maximum 10000 @asType integer */
   Quantity?: number;

@@ -24,7 +24,7 @@ export const INT4_MIN = -2147483648;
 type Schema = Record<string, unknown>;
 
 const ID_LIKE = /(^|[a-z])Ids?$|^(Skip|Take|Offset)$/;
-const DATE_PATTERN = /^\^\\d\{4\}-\\d\{2\}-\\d\{2\}/;
+const DATE_PATTERN = /^\^\(?\\d\{4\}-\\d\{2\}-\\d\{2\}/;
 
 /**
  * The contract as requests are validated against it: int4 bounds on every number without tighter

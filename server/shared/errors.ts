@@ -76,6 +76,10 @@ export class ValidationErrors {
   get empty(): boolean {
     return this.list.length === 0;
   }
+  /** Hands each error to an early check's refuse (checkFieldsEarly), for rules written once for both. */
+  refuseEach(refuse: RefuseField): void {
+    for (const { field, key, params } of this.list) refuse(field, key, params);
+  }
   /** Throws a 400 naming every field when any error was added. */
   throwIfAny(status = 400): void {
     if (this.empty) return;
@@ -106,16 +110,66 @@ export function addEarlyFieldError(request: FastifyRequest, field: string, key: 
 export type RefuseField = (field: string, key: MessageKey, params?: Record<string, string | number>) => void;
 
 /**
- * A route's own field rules that need no database (a realm name, a field this call requires that
- * its shared schema leaves optional), as a preValidation hook: they run before the schema, so a
+ * A route's own field rules (a realm name, a field this call requires that its shared schema leaves
+ * optional, a service that must exist), as a preValidation hook: they run before the schema, so a
  * request hears of their fields together with the schema's own, and the handler does not run.
  * They see the input as sent (query and params as text, the body as parsed): a value of another
- * type than the schema's is the schema's to refuse, not theirs.
+ * type than the schema's is the schema's to refuse, not theirs (server/shared/sentInput.ts reads
+ * a sent value only where it has the schema's type). A rule may read the database
+ * (`request.server.db`, the caller in `request.ctx`): it runs outside the write's transaction, so
+ * the handler keeps its own check there, and this one only makes the refusal complete.
  * @example
  * app.post('/x', { preValidation: checkFieldsEarly((request, refuse) => { if (!(request.body as X)?.Receiver?.trim()) refuse('Receiver', 'ReceiverRequired'); }) }, handler)
  */
-export function checkFieldsEarly(check: (request: FastifyRequest, refuse: RefuseField) => void): (request: FastifyRequest) => Promise<void> {
-  return async (request) => check(request, (field, key, params = {}) => addEarlyFieldError(request, field, key, params));
+export function checkFieldsEarly(check: (request: FastifyRequest, refuse: RefuseField) => void | Promise<void>): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    await check(request, (field, key, params = {}) => addEarlyFieldError(request, field, key, params));
+  };
+}
+
+const SCHEMA_PARTS = [
+  ['params', (r: FastifyRequest) => r.params],
+  ['querystring', (r: FastifyRequest) => r.query],
+  ['body', (r: FastifyRequest) => r.body],
+] as const;
+
+/** Whether the route's schema would refuse the request as sent (its validators run on copies, which they may change). */
+function refusedBySchema(request: FastifyRequest): boolean {
+  return SCHEMA_PARTS.some(([part, value]) => {
+    const validate = request.getValidationFunction(part);
+    return !!validate && !validate(structuredClone(value(request)) as Record<string, unknown>);
+  });
+}
+
+/**
+ * Like checkFieldsEarly, for rules that read the database with the typed body (an unknown service,
+ * no price valid then, a wrong current password): they run before the schema only when the request
+ * is refused anyway (by its schema or an earlier check), so that the refusal names their fields too.
+ * A request the schema accepts goes on to its handler, which runs the same rule inside its
+ * transaction, without a second read on the hot path. The check gets the body as sent: it must
+ * read it with server/shared/sentInput.ts, and may hand a thrown field error to refuseThrown.
+ * @example
+ * app.post('/prices', { preValidation: checkFieldsWhenRefused(async (request, refuse) => { if (!(await serviceExists(sentId(...)))) refuse('ServiceId', 'NotFound'); }) }, handler)
+ */
+export function checkFieldsWhenRefused(check: (request: FastifyRequest, refuse: RefuseField) => Promise<void>): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    if (!earlyErrors.get(request)?.length && !refusedBySchema(request)) return;
+    await check(request, (field, key, params = {}) => addEarlyFieldError(request, field, key, params));
+  };
+}
+
+/**
+ * The field errors a rule threw (ApiError.field or ValidationErrors), each handed to refuse when
+ * `fields` accepts its name. Another answer (a 404, a 409) is the handler's to give, if the request
+ * ever reaches it, so it is dropped here; anything that is no ApiError is thrown on.
+ * @example
+ * try { await priceOf(body); } catch (err) { refuseThrown(err, refuse, (f) => f.startsWith('Quantities')); }
+ */
+export function refuseThrown(err: unknown, refuse: RefuseField, fields: (field: string) => boolean = () => true): void {
+  if (!(err instanceof ApiError)) throw err;
+  if (err.statusCode !== 400) return;
+  const list = err.pending ?? (err.messageKey && err.errors[0]?.FieldName ? [{ field: err.errors[0].FieldName, key: err.messageKey.key, params: err.messageKey.params }] : []);
+  for (const { field, key, params } of list) if (fields(field)) refuse(field, key, params);
 }
 
 /** preHandler: the early field errors of a request its schema accepted, as one 400. */

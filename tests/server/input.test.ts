@@ -165,3 +165,39 @@ describe('no coercion in bodies', () => {
     expect(updated.statusCode, updated.body).toBe(200);
   });
 });
+
+describe('every failing field at once (issue 29)', () => {
+  /** The field names a 400 lists. */
+  const fields = (res: LightMyRequestResponse) => {
+    expect(res.statusCode, res.body).toBe(400);
+    return (res.json() as ErrorBody).ResponseStatus.Errors.map((e) => e.FieldName);
+  };
+
+  it('names the rules that read the database beside the fields the schema refuses', async () => {
+    // A Swedish personal identity number with a wrong check digit is found with the company's country.
+    expect(fields(await send('POST', '/api/customers', { Firstname: 'Ada', Lastname: 'Berg', PersonalIdentityNumber: '19900101-0000', CompanyId: -1 }))).toEqual(
+      expect.arrayContaining(['CompanyId', 'PersonalIdentityNumber']),
+    );
+    // No price is valid in 1999: found with the service's prices.
+    const priced = fields(await send('PUT', `/api/services/${serviceId}/calculateprice`, { Interval: { From: '1999-01-04T10:00:00' }, Quantities: [{ PriceId: 999999, Quantity: 1 }], CompanyId: -1 }));
+    expect(priced).toContain('CompanyId');
+    expect(priced.some((f) => f.startsWith('Quantities'))).toBe(true);
+  });
+
+  it('names the rules that need no database beside the schema refusals', async () => {
+    expect(fields(await send('POST', '/api/bookings/repeat', { ServiceId: serviceId, From: '2026-02-30T10:00:00', CompanyId: -1 }))).toEqual(expect.arrayContaining(['CompanyId', 'From']));
+    expect(fields(await send('POST', '/api/schedules/date', { Name: 'Höst', ScheduleDates: [{ From: '2026-12-01T10:00:00', To: '2026-11-01T10:00:00' }], CompanyId: -1 }))).toEqual(
+      expect.arrayContaining(['CompanyId', 'ScheduleDates[0].From']),
+    );
+    expect(fields(await get(`/api/services/${serviceId}/nextfreetime?Resources=x&CompanyId=-1`))).toEqual(expect.arrayContaining(['CompanyId', 'Resources[0]']));
+  });
+
+  it('takes a limit of uses sent as null on an update as the default, as on create', async () => {
+    const created = await send('POST', '/api/rebatecodes', { RebateCodeSign: 'NOLL-1', RebateCodeTypeId: 1, RebateCodeValue: 10, MaxNumberOfUses: 5 });
+    expect(created.statusCode, created.body).toBe(200);
+    const code = created.json() as { Id: number };
+    const updated = await send('PUT', `/api/rebatecodes/${code.Id}`, { RebateCodeSign: 'NOLL-1', RebateCodeTypeId: 1, RebateCodeValue: 10, MaxNumberOfUses: null, MaxNumberOfUsesPerCustomer: null });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toMatchObject({ MaxNumberOfUses: 9999, MaxNumberOfUsesPerCustomer: 1 });
+  });
+});

@@ -5,15 +5,11 @@ import type { Db, SqlParam } from '../../db/db';
 import { ref } from '../../shared/schemas';
 import { containsPattern, createRecord, defineResource, RECORD_FIELDS, deleteRecord, idParams, orderClause, pageSchema, updateRecord, type Page } from '../../autoquery/index';
 import type { AccessKey, Customer, CustomerInput, CustomerQuery, InvoiceAddress } from '../../../schema/customers';
-import type { CountryId } from '../../../schema/company';
-import { isValidPersonalIdentityNumber } from '../../../domain/identityNumbers';
-import { checkCustomFieldValues, loadCustomFieldValues, saveCustomFieldValues } from '../../shared/customFieldValues';
-import { isValidPostalCode } from '../../../domain/postalCodes';
+import { loadCustomFieldValues, saveCustomFieldValues } from '../../shared/customFieldValues';
+import { checkCustomer, CUSTOM_FIELD_TABLE, customerRulesEarly } from './customerRules';
 import { localTime, pgCode } from '../../shared/fieldErrors';
-import { ACCESS_KEY_TYPES } from '../../shared/reference';
 import { ResponseCache } from '../../shared/responseCache';
 
-const CUSTOM_FIELD_TABLE = 'RegisteredUsers';
 
 interface DetailRow {
   id: number;
@@ -54,11 +50,6 @@ async function attachDetails(db: Db, companyId: number, records: Customer[]): Pr
   }
 }
 
-async function companyCountry(db: Db, companyId: number): Promise<CountryId> {
-  const row = await db.one<{ country_id: CountryId }>('select country_id from companies where id = $1', [companyId]);
-  return row?.country_id ?? 'SE';
-}
-
 /**
  * The customer declaration: plain fields through the autoquery engine; invoice address columns,
  * access keys and custom field values (table RegisteredUsers) through its hooks.
@@ -88,26 +79,10 @@ export const customers = defineResource<Customer, CustomerInput, CustomerQuery>(
   hooks: {
     async beforeWrite(input, w) {
       const errors = new ValidationErrors();
+      await checkCustomer(w.db, w.ctx.companyId, w.existing?.Id, input as unknown as Record<string, unknown>, errors);
+      errors.throwIfAny();
       const firstname = input.Firstname.trim();
       const lastname = input.Lastname.trim();
-      if (!firstname) errors.add('Firstname', 'NotEmpty');
-      if (!lastname) errors.add('Lastname', 'NotEmpty');
-      const pin = input.PersonalIdentityNumber?.trim() || null;
-      if (pin) {
-        const country = await companyCountry(w.db, w.ctx.companyId);
-        if (!isValidPersonalIdentityNumber(country, pin)) errors.add('PersonalIdentityNumber', 'PersonalIdentityNumberInvalid', { country });
-      }
-      const postal = input.InvoiceAddress?.InvoicePostalCode?.trim();
-      if (postal) {
-        const country = input.InvoiceAddress?.InvoiceCountryCode?.trim() || (await companyCountry(w.db, w.ctx.companyId));
-        if (!isValidPostalCode(country, postal)) errors.add('InvoiceAddress.InvoicePostalCode', 'PostalCodeInvalid', { country: country.toUpperCase() });
-      }
-      (input.AccessKeys ?? []).forEach((k, i) => {
-        if (!ACCESS_KEY_TYPES.some((t) => t.id === k.AccessKeyTypeId)) errors.add(`AccessKeys[${i}].AccessKeyTypeId`, 'InvalidValue');
-        if (!k.Value.trim()) errors.add(`AccessKeys[${i}].Value`, 'NotEmpty');
-      });
-      errors.throwIfAny();
-      await checkCustomFieldValues(w.db, w.ctx.companyId, CUSTOM_FIELD_TABLE, w.existing?.Id, input.CustomFieldValues);
       const columns: Record<string, SqlParam> = {};
       if (input.InvoiceAddress !== undefined) {
         const a = input.InvoiceAddress;
@@ -260,13 +235,13 @@ export default async function customerRoutes(app: FastifyInstance): Promise<void
     (request, reply) => pages.answer(request, reply, () => listCustomers(db, request.ctx, request.query)),
   );
 
-  app.post<{ Body: CustomerInput }>('/customers', { schema: { body: ref('CustomerInput'), response: item } }, (request) =>
+  app.post<{ Body: CustomerInput }>('/customers', { preValidation: customerRulesEarly, schema: { body: ref('CustomerInput'), response: item } }, (request) =>
     createRecord(db, request.ctx, customers, request.body),
   );
 
   app.put<{ Params: { Id: number }; Body: CustomerInput }>(
     '/customers/:Id',
-    { schema: { params: idParams, body: ref('CustomerInput'), response: item } },
+    { preValidation: customerRulesEarly, schema: { params: idParams, body: ref('CustomerInput'), response: item } },
     (request) => updateRecord(db, request.ctx, customers, request.params.Id, request.body),
   );
 

@@ -4,7 +4,7 @@ import type { AvailableTime, AvailableTimesResource, NextFreeTimeResponse } from
 import type { AvailableTimesRequest, NextFreeTimeRequest } from '../../../schema/scheduling';
 import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
-import { ApiError, ValidationErrors } from '../../shared/errors';
+import { ApiError, checkFieldsEarly, ValidationErrors } from '../../shared/errors';
 import { ref } from '../../shared/schemas';
 import {
   nextFreeTime,
@@ -115,12 +115,24 @@ function timesBody(reply: FastifyReply, companyId: number, serviceId: number, da
   return Buffer.from(`{"CompanyId":${companyId},"ServiceId":${serviceId},"Times":[${items.join(',')}]}`);
 }
 
+/**
+ * Each Resources value that names no resource type, refused before the schema so that a request
+ * with other bad parameters hears of these too (the query as sent: one value or a repeated one).
+ */
+const resourcesRule = checkFieldsEarly((request, refuse) => {
+  const sent = (request.query as Record<string, unknown> | undefined)?.Resources;
+  const values = Array.isArray(sent) ? sent : sent === undefined ? [] : [sent];
+  values.forEach((text, i) => {
+    if (typeof text === 'string' && !parseResourceParam(text)) refuse(`Resources[${i}]`, 'InvalidFormat');
+  });
+});
+
 /** GET /services/{Id}/availabletimes and /services/{Id}/nextfreetime. */
 export default async function availabilityArea(app: FastifyInstance): Promise<void> {
   const cache = new AvailabilityCache(app.versions, app.config.responseCache);
   /** GET /services/{Id}/<what> with the contract's request and response, for a service of the caller's company (else 404). */
   const serviceRoute = <Q, R>(what: string, schemas: [string, string], answer: (q: Q, spec: Spec, ctx: CallerContext, serviceId: number) => Promise<R>) =>
-    app.get(`/services/:Id/${what}`, { schema: { params: serviceParams, querystring: ref(schemas[0]), response: { 200: ref(schemas[1]) } } }, async (request): Promise<R> => {
+    app.get(`/services/:Id/${what}`, { preValidation: resourcesRule, schema: { params: serviceParams, querystring: ref(schemas[0]), response: { 200: ref(schemas[1]) } } }, async (request): Promise<R> => {
       const serviceId = (request.params as { Id: number }).Id;
       return answer(request.query as Q, await serviceSpec(cache, app.db, request.ctx, serviceId), request.ctx, serviceId);
     });
@@ -141,7 +153,7 @@ export default async function availabilityArea(app: FastifyInstance): Promise<vo
     };
     return keptWindowScopes(cache, companyId, Number((request.params as { Id: string }).Id), windowOf);
   };
-  app.get('/services/:Id/availabletimes', { config: { versionsAlong }, schema: { params: serviceParams, querystring: ref('AvailableTimesRequest'), response: { 200: ref('AvailableTimesResponse') } } }, async (request, reply) => {
+  app.get('/services/:Id/availabletimes', { config: { versionsAlong }, preValidation: resourcesRule, schema: { params: serviceParams, querystring: ref('AvailableTimesRequest'), response: { 200: ref('AvailableTimesResponse') } } }, async (request, reply) => {
     const serviceId = (request.params as { Id: number }).Id;
     const q = request.query as AvailableTimesRequest;
     const ctx = request.ctx;

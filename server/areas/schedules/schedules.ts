@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
-import type { DateSchedule, DateScheduleDate, RecurringSchedule, RecurringScheduleDate, ScheduleException } from '../../../schema/availability';
+import type { DateSchedule, RecurringSchedule, RecurringScheduleDate } from '../../../schema/availability';
 import type { DayOfWeek, IdName } from '../../../schema/common';
 import type {
   DateScheduleQuery,
@@ -22,9 +22,9 @@ import { RANGE_LIMIT_DAYS } from '../../shared/limits';
 import { dayOfWeek } from '../../shared/dayOfWeek';
 import { availabilityError, loadTimeExceptions } from './availabilityData';
 import { availableTimesInSteps } from './timesInSteps';
-import { schedulingKey } from './messages';
 import { checkOwnIds, checkRangeDays, companyTimeZone, linkedNames } from './references';
 import { replaceLinks } from '../../shared/links';
+import { checkDateEntries, checkExceptions, normalizeDateEntries, normalizeRecurring, sentDateEntries } from './scheduleRules';
 
 /** Slot steps the schedule editor offers (GET /schedules/recurring/intervals), minutes. */
 export const SCHEDULE_INTERVALS = [5, 10, 15, 20, 30, 45, 60, 90, 120, 180, 240];
@@ -41,41 +41,6 @@ const MINUTE_WORDS: Record<Lang, (n: number) => string> = {
   fi: (n) => `${n} minuuttia`,
   no: (n) => `${n} minutter`,
 };
-
-const withSeconds = (time: string): string => (time.length === 5 ? `${time}:00` : time);
-
-function validDate(text: string | null | undefined): boolean {
-  return !text || DateTime.fromISO(text.slice(0, 10)).isValid;
-}
-
-/** The recurring fields of a body, normalised; problems are collected in `errors`. */
-function normalizeRecurring<T extends RecurringScheduleWrite | RecurringScheduleTest>(input: T, errors: ValidationErrors, existingDates?: readonly RecurringScheduleDate[]): T {
-  const validFrom = input.ValidFrom ? input.ValidFrom.slice(0, 10) : input.ValidFrom;
-  const validTo = input.ValidTo ? input.ValidTo.slice(0, 10) : input.ValidTo;
-  if (!validDate(validFrom)) errors.add('ValidFrom', 'InvalidFormat');
-  if (!validDate(validTo)) errors.add('ValidTo', 'InvalidFormat');
-  if (validFrom && validTo && validDate(validFrom) && validDate(validTo) && validFrom > validTo) errors.add('ValidFrom', 'FromAfterTo', { other: 'ValidTo' });
-  const dates = input.ScheduleDates?.map((d, i): RecurringScheduleDate => {
-    const date = d.Date ? d.Date.slice(0, 10) : null;
-    if (!validDate(date)) errors.add(`ScheduleDates[${i}].Date`, 'InvalidFormat');
-    return { Date: date, DayOfWeekId: d.DayOfWeekId ?? null, StartTime: withSeconds(d.StartTime), EndTime: withSeconds(d.EndTime) };
-  });
-  if (input.IsFixedTimes && (dates ?? existingDates ?? []).length === 0) errors.add('ScheduleDates', schedulingKey('FixedSetTimeRequired'));
-  const exceptions = input.Exceptions?.map((e): ScheduleException => ({ StartTime: withSeconds(e.StartTime), EndTime: withSeconds(e.EndTime) }));
-  exceptions?.forEach((e, i) => {
-    if (e.StartTime === e.EndTime) errors.add(`Exceptions[${i}].EndTime`, 'InvalidValue');
-  });
-  return {
-    ...input,
-    ValidFrom: validFrom,
-    ValidTo: validTo,
-    StartTime: withSeconds(input.StartTime),
-    EndTime: withSeconds(input.EndTime),
-    DaysOfWeek: [...new Set(input.DaysOfWeek)].sort((a, b) => a - b),
-    ...(exceptions ? { Exceptions: exceptions } : {}),
-    ...(dates ? { ScheduleDates: dates } : {}),
-  };
-}
 
 /** Checks the Resources and Services a schedule body names; answers their ids. */
 async function checkLinks(db: Db, ctx: CallerContext, input: { Resources?: { Id: number }[]; Services?: { Id: number }[] }, errors: ValidationErrors) {
@@ -158,6 +123,11 @@ export const recurringSchedules = defineResource<RecurringSchedule, RecurringSch
   },
   ...scheduleListing('recurring', ['Id', 'Name', 'Active', 'StartTime', 'ValidFrom', 'ValidTo', 'Created']),
   hooks: {
+    checkInput(body, refuse) {
+      const errors = new ValidationErrors();
+      checkExceptions(body.Exceptions, errors);
+      errors.refuseEach(refuse);
+    },
     async beforeWrite(input, w) {
       const errors = new ValidationErrors();
       const name = requiredName(input.Name, errors);
@@ -197,22 +167,6 @@ export const recurringSchedules = defineResource<RecurringSchedule, RecurringSch
   },
 });
 
-/** The wire ScheduleDates of a date schedule body: same-day entries dropped (spec), the rest checked. */
-function normalizeDateEntries(entries: readonly DateScheduleDate[], errors: ValidationErrors): DateScheduleDate[] {
-  const kept: DateScheduleDate[] = [];
-  entries.forEach((entry, i) => {
-    const from = parseLocal(entry.From);
-    const to = parseLocal(entry.To);
-    if (!from) errors.add(`ScheduleDates[${i}].From`, 'InvalidFormat');
-    if (!to) errors.add(`ScheduleDates[${i}].To`, 'InvalidFormat');
-    if (!from || !to) return;
-    if (entry.From.slice(0, 10) === entry.To.slice(0, 10)) return;
-    if (from.local >= to.local) errors.add(`ScheduleDates[${i}].From`, 'FromAfterTo', { other: `ScheduleDates[${i}].To` });
-    else kept.push({ From: entry.From, To: entry.To });
-  });
-  return kept;
-}
-
 export const dateSchedules = defineResource<DateSchedule, DateScheduleWrite, DateScheduleQuery>({
   entity: 'DateSchedule',
   path: '/schedules/date',
@@ -224,12 +178,16 @@ export const dateSchedules = defineResource<DateSchedule, DateScheduleWrite, Dat
   },
   ...scheduleListing('date', ['Id', 'Name', 'Active', 'Created']),
   hooks: {
+    checkInput(body, refuse) {
+      const entries = sentDateEntries(body.ScheduleDates);
+      const errors = new ValidationErrors();
+      if (entries) checkDateEntries(entries, errors);
+      errors.refuseEach(refuse);
+    },
     async beforeWrite(input, w) {
       const errors = new ValidationErrors();
       const name = requiredName(input.Name, errors);
-      const entries = normalizeDateEntries(input.ScheduleDates, errors);
-      const allDropped = input.ScheduleDates.every((e) => e.From.slice(0, 10) === e.To.slice(0, 10));
-      if (!entries.length && allDropped) errors.add('ScheduleDates', schedulingKey('DateScheduleNeedsDates'));
+      const entries = checkDateEntries(input.ScheduleDates, errors);
       await checkLinks(w.db, w.ctx, input, errors);
       errors.throwIfAny();
       return {

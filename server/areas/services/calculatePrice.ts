@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { CalculatePriceRequest } from '../../../schema/pricing';
 import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
-import { ApiError } from '../../shared/errors';
+import { ApiError, checkFieldsWhenRefused, refuseThrown } from '../../shared/errors';
+import { sentId, sentList, sentObject, sentString } from '../../shared/sentInput';
 import { ref } from '../../shared/schemas';
 import { idParams } from '../../autoquery/index';
 import {
@@ -107,13 +108,40 @@ async function loadServiceForPricing(db: Db, companyId: number, serviceId: numbe
   );
 }
 
+/** The quantity lines as sent, when each has the schema's shape (else the schema speaks). */
+function sentQuantities(value: unknown): CalculatePriceRequest['Quantities'] | undefined | false {
+  if (value === undefined) return undefined;
+  const list = sentList(value)?.map(sentObject);
+  const shaped = list?.every((q) => q && typeof q.PriceId === 'number' && typeof q.Quantity === 'number' && Number.isInteger(q.Quantity));
+  return shaped ? (list as unknown as CalculatePriceRequest['Quantities']) : false;
+}
+
+/**
+ * The quantities' own refusals (no price valid then, an unknown price) before the schema, when the
+ * request is refused anyway: priced without the codes, which are fields of their own.
+ */
+const quantityRules = checkFieldsWhenRefused(async (request, refuse) => {
+  const body = sentObject(request.body);
+  const interval = sentObject(body?.Interval);
+  const serviceId = sentId((request.params as Record<string, unknown> | undefined)?.Id);
+  const quantities = sentQuantities(body?.Quantities);
+  const from = sentString(interval?.From);
+  const to = interval?.To === undefined ? undefined : sentString(interval.To);
+  if (!request.ctx || serviceId === undefined || quantities === false || from === undefined || (interval?.To !== undefined && to === undefined)) return;
+  try {
+    await calculateServicePrice(request.server.db, request.ctx, serviceId, { Interval: { From: from, To: to }, Quantities: quantities });
+  } catch (err) {
+    refuseThrown(err, refuse, (field) => field === 'Quantities' || field.startsWith('Quantities['));
+  }
+});
+
 /** PUT /services/{Id}/calculateprice: the price of an interval with quantities and codes (CalculatePriceResponse). */
 export default async function calculatePriceArea(app: FastifyInstance): Promise<void> {
   // Bookings are priced by the same rules (server/shared/ports.ts).
   provide('calculateServicePrice', calculateServicePrice);
   app.put(
     '/services/:Id/calculateprice',
-    { schema: { params: idParams, body: ref('CalculatePriceRequest'), response: { 200: ref('CalculatePriceResponse') } } },
+    { preValidation: quantityRules, schema: { params: idParams, body: ref('CalculatePriceRequest'), response: { 200: ref('CalculatePriceResponse') } } },
     async (request) => {
       const { calculation } = await calculateServicePrice(app.db, request.ctx, (request.params as { Id: number }).Id, request.body as CalculatePriceRequest);
       return toCalculatePriceResponse(calculation);

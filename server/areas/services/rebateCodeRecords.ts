@@ -217,6 +217,10 @@ export const rebateCodes = defineResource<RebateCode, RebateCodeInput, RebateCod
         columns.remaining_usage = balance.RemainingUsage;
       } else {
         out.RebateCodeSign = givenSign ?? existing.RebateCodeSign;
+        // A limit sent as null is the default, as on create (the contract's nullable field), not "no limit".
+        const defaults = resolveDefaults(input);
+        if (input.MaxNumberOfUses === null) out.MaxNumberOfUses = defaults.MaxNumberOfUses;
+        if (input.MaxNumberOfUsesPerCustomer === null) out.MaxNumberOfUsesPerCustomer = defaults.MaxNumberOfUsesPerCustomer;
         if (input.RebateCodeTypeId !== existing.RebateCodeTypeId) {
           if ((await transactionCount(db, ctx.companyId, existing.Id)) > 0) throw ApiError.conflict('RebateCodeTypeId', rebateKey('TypeLocked'));
           const balance = initialBalance(input.RebateCodeTypeId, input.RebateCodeValue);

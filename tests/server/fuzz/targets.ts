@@ -165,28 +165,12 @@ export function pathName(path: FieldPath): string {
 }
 
 /**
- * Rules a route still checks after its schema, so that a request whose other fields the schema
- * refuses does not hear of them (issue 29: every validation error lists every failing field).
- * Each entry is a gap with its reason, by route pattern and the field the rule names: a rule that
- * needs no database moves before the schema (checkFieldsEarly in server/validation.ts, or a
- * declaration's hooks.checkInput) and leaves this list; one that reads the database (an unknown
- * service, a service's time zone) stays, as it cannot run on a request the schema refused.
+ * Rules a route still checks only after its schema, so that a request whose other fields the
+ * schema refuses does not hear of them (issue 29: every validation error lists every failing
+ * field). Empty: a rule that needs no database runs before the schema (checkFieldsEarly, or a
+ * declaration's hooks.checkInput), and one that reads the database (an unknown service, no price
+ * valid then) runs there too when the request is refused anyway (checkFieldsWhenRefused in
+ * server/shared/errors.ts). An entry here is a known gap, by route pattern and the field the rule
+ * names, with its reason.
  */
-export const CHECKED_AFTER_THE_SCHEMA: Record<string, { fields: string[]; why: string }> = {
-  'PUT /api/users/password': { fields: ['CurrentPassword'], why: 'a wrong current password is found against the stored hash' },
-  'GET /api/services/:Id/nextfreetime': { fields: ['Resources[0]'], why: 'Resources are read in the handler' },
-  'GET /api/services/:Id/availabletimes': { fields: ['Resources[0]'], why: 'Resources are read in the handler' },
-  'POST /api/bookings/repeat': { fields: ['From', 'To'], why: 'the interval is read with the service (duration, zone) from the database' },
-  'POST /api/bookinguserqueue': { fields: ['From', 'To'], why: "the times are read in the service's time zone, from the database" },
-  'POST /api/customers': { fields: ['CustomFieldValues', 'Firstname', 'Lastname', 'PersonalIdentityNumber'], why: "the customer's rules run in the handler (custom fields come from the database)" },
-  'PUT /api/customers/:Id': { fields: ['CustomFieldValues', 'Firstname', 'Lastname', 'PersonalIdentityNumber'], why: "the customer's rules run in the handler (custom fields come from the database)" },
-  'POST /api/schedules/date': { fields: ['ScheduleDates'], why: "the schedule's rules run in the handler" },
-  'PUT /api/schedules/date/:Id': { fields: ['ScheduleDates'], why: "the schedule's rules run in the handler" },
-  'POST /api/schedules/recurring': { fields: ['Exceptions[0].EndTime', 'Exceptions[0].StartTime'], why: "the schedule's rules run in the handler" },
-  'PUT /api/schedules/recurring/:Id': { fields: ['Exceptions[0].EndTime', 'Exceptions[0].StartTime'], why: "the schedule's rules run in the handler" },
-  'POST /api/services/prices': { fields: ['ServiceId'], why: 'an unknown service is found in the database' },
-  'PUT /api/services/prices/:Id': { fields: ['ServiceId'], why: 'an unknown service is found in the database' },
-  'PUT /api/rebatecodes/:Id': { fields: ['MaxNumberOfUses', 'MaxNumberOfUsesPerCustomer'], why: "the code's rules run with the stored code (validateRebateCodeInput in beforeWrite)" },
-  'POST /api/rebatecodes': { fields: ['MaxNumberOfUses', 'MaxNumberOfUsesPerCustomer'], why: "the code's rules run in beforeWrite" },
-  'PUT /api/services/:Id/calculateprice': { fields: ['Quantities'], why: 'the quantities are read with the prices from the database' },
-};
+export const CHECKED_AFTER_THE_SCHEMA: Record<string, { fields: string[]; why: string }> = {};
