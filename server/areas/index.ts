@@ -17,6 +17,7 @@ import bookingReceipts from './bookings/receipt';
 import newsletters from './newsletters/index';
 import messages from './messages/index';
 import savedfilters from './savedfilters/index';
+import history from './history/index';
 import webhooks from './webhooks/index';
 
 declare module 'fastify' {
@@ -47,6 +48,7 @@ export const AREAS: readonly (readonly [area: string, plugin: (app: FastifyInsta
   ['signup', signup],
   ['messages', messages],
   ['savedfilters', savedfilters],
+  ['history', history],
   ['webhooks', webhooks],
 ];
 

@@ -116,6 +116,11 @@ export interface ResourceDeclaration<T, In, Q> {
    * no filter is set; undefined falls back to count(*).
    */
   count?(db: Db, ctx: CallerContext, query: Q): Promise<number | undefined>;
+  /**
+   * The record's history (server/autoquery/history.ts): false keeps none (a log of its own, like the
+   * booking log); `omit` leaves fields out of it beside the passwords, secrets and tokens it never keeps.
+   */
+  history?: false | { omit?: string[] };
   /** Leave out routes an area writes by hand. */
   routes?: { list?: boolean; create?: boolean; update?: boolean; delete?: boolean };
 }

@@ -2,6 +2,7 @@ import type { CallerContext } from '../shared/context';
 import type { Db, SqlParam } from '../db/db';
 import { ApiError, ValidationErrors } from '../shared/errors';
 import { SqlParams, type ResourceDeclaration, type WriteContext } from './declare';
+import { recordHistory } from './history';
 import { assertInt4, columnsOf, placeholder, quoteIdent, rowsToRecords, selectList, toDb, type Column } from './columns';
 
 /** One record of the caller's company, or undefined. */
@@ -111,7 +112,9 @@ async function writeTx<T, In, Q>(db: Db, ctx: CallerContext, d: ResourceDeclarat
       savedId = id;
     }
     if (d.hooks?.afterWrite) await d.hooks.afterWrite(savedId, input, w);
-    return readRecord(tx, ctx, d, savedId, d.readBack ?? {});
+    const saved = await readRecord(tx, ctx, d, savedId, d.readBack ?? {});
+    await recordHistory(tx, ctx, d, existing ? 'update' : 'create', savedId, body, existing, saved);
+    return saved;
   });
 }
 
@@ -132,6 +135,7 @@ export async function deleteRecord<T, In, Q>(db: Db, ctx: CallerContext, d: Reso
       const existing = await readRecord(tx, ctx, d, id, d.readBack ?? {});
       await d.hooks?.beforeDelete?.(existing, { ctx, db: tx, existing });
       await tx.query(`delete from ${quoteIdent(d.table)} where id = $1 and company_id = $2`, [id, ctx.companyId]);
+      await recordHistory(tx, ctx, d, 'delete', id, undefined, existing, undefined);
       return existing;
     });
   } catch (err) {
