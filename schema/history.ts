@@ -1,4 +1,4 @@
-import type { Id, LocalDate, LocalDateTime, QueryResponse } from './common';
+import type { Id, LocalDate, LocalDateTime, QueryBase, QueryResponse } from './common';
 
 /** What happened to a record. */
 export type HistoryAction = 'create' | 'update' | 'delete';
@@ -30,8 +30,11 @@ export interface HistoryEntry {
   Changes: HistoryChange[];
 }
 
-/** Querystring of GET /history: the audit list, newest first; one record's history with Resource and RecordId. */
-export interface HistoryQuery {
+/**
+ * Querystring of GET /history: the audit list, newest first (OrderBy Id or At, either way); one
+ * record's history with Resource and RecordId.
+ */
+export interface HistoryQuery extends QueryBase {
   /** @minLength 1 @maxLength 100 @pattern ^/[A-Za-z0-9_/-]+$ */
   Resource?: string;
   /** @minimum 1 @maximum 2147483647 @asType integer */
@@ -43,10 +46,6 @@ export interface HistoryQuery {
   From?: LocalDate;
   /** Changes before the end of this day (company-local). */
   To?: LocalDate;
-  /** @minimum 0 @asType integer */
-  Skip?: number;
-  /** @minimum 1 @maximum 1000 @asType integer */
-  Take?: number;
 }
 
 export type HistoryPage = QueryResponse<HistoryEntry>;

@@ -6,6 +6,7 @@ import type { ResourceEntry } from './engine/types';
 import { screensOf } from './engine/define';
 import { administratorsMeta } from './resources/administrators';
 import { articlesMeta } from './resources/articles';
+import { historyMeta } from './resources/history';
 import { bookingPrintoutsMeta } from './resources/bookingPrintouts';
 import { customersMeta } from './resources/customers';
 import { customFieldsMeta } from './resources/customFields';
@@ -73,6 +74,7 @@ export const registry: readonly RegistryEntry[] = [
   ...companyPages,
   ...bookingSettingsPages,
   administratorsMeta,
+  historyMeta,
   bookingPrintoutsMeta,
   ...accountPages,
   ...licensesPages,

@@ -35,6 +35,16 @@ export function useMayWrite(resource?: string): boolean {
   return canAccess === true;
 }
 
+/**
+ * Whether the signed-in user may read a resource, as the authProvider's canAccess answers `read`;
+ * false while that is not known yet.
+ * @example const showHistory = useMayRead('history');
+ */
+export function useMayRead(resource: string): boolean {
+  const { canAccess } = useCanAccess({ action: 'read', resource });
+  return canAccess === true;
+}
+
 /** Whether the signed-in user may read an area of the permission matrix. */
 export function useCanRead(): (area: string) => boolean {
   const roles = useRoles();

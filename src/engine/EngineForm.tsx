@@ -20,7 +20,8 @@ import { FocusFirstError } from './FocusFirstError';
 import { pickBySchema, type Contract } from './schema';
 import type { FormSpec, ResourceDeclaration } from './types';
 import { DeleteButton } from './DeleteButton';
-import { useMayWrite } from '../auth/roles';
+import { useMayRead, useMayWrite } from '../auth/roles';
+import { HISTORY_RESOURCE, HistoryTab } from './history/HistoryTab';
 import { useLocation } from 'react-router-dom';
 import { returnPath } from './returnTo';
 import { useSaveErrorNotify } from '../common/licenseLimit';
@@ -145,9 +146,13 @@ export function DeclaredEditForm({ form, deleteButton = <EngineDeleteButton />, 
   );
 }
 
-function EditTabs({ form }: { form: FormSpec<RaRecord> }) {
+function EditTabs({ form, history }: { form: FormSpec<RaRecord>; history: boolean }) {
   const translate = useTranslate();
-  const tabs = [{ id: 'general', label: 'engine.tabs.general', content: <DeclaredEditForm form={form} /> }, ...(form.editTabs ?? [])];
+  const tabs = [
+    { id: 'general', label: 'engine.tabs.general', content: <DeclaredEditForm form={form} /> },
+    ...(form.editTabs ?? []),
+    ...(history ? [{ id: 'history', label: 'engine.tabs.history', content: <HistoryTab /> }] : []),
+  ];
   // The tab is the URL's hash (useHashTab): Back after a tab change, a link or a typed hash select their tab.
   const [current, select] = useHashTab(tabs.map((t) => t.id));
   return (
@@ -170,9 +175,13 @@ function EditTabs({ form }: { form: FormSpec<RaRecord> }) {
   );
 }
 
-/** The edit screen: the declared form (pessimistic, so server field errors land under their fields), extra tabs, delete. */
+/**
+ * The edit screen: the declared form (pessimistic, so server field errors land under their fields),
+ * extra tabs, the record's history (for the roles that may read it), delete.
+ */
 export function EngineEdit(): ReactElement {
   const declaration = useDeclaration();
+  const history = useMayRead(HISTORY_RESOURCE);
   const defs = useDefinitions();
   const form = declaration.form as FormSpec<RaRecord>;
   const onError = useSaveErrorNotify();
@@ -189,7 +198,7 @@ export function EngineEdit(): ReactElement {
         </TopToolbar>
       }
     >
-      {form.editTabs?.length ? <EditTabs form={form} /> : <DeclaredEditForm form={form} />}
+      {form.editTabs?.length || history ? <EditTabs form={form} history={history} /> : <DeclaredEditForm form={form} />}
     </Edit>
   );
 }

@@ -17,6 +17,8 @@ import administratorsEn from '../resources/administrators/messages/en.json';
 import administratorsSv from '../resources/administrators/messages/sv.json';
 import articlesEn from '../resources/articles/messages/en.json';
 import articlesSv from '../resources/articles/messages/sv.json';
+import historyEn from '../resources/history/messages/en.json';
+import historySv from '../resources/history/messages/sv.json';
 import bookingPrintoutsEn from '../resources/bookingPrintouts/messages/en.json';
 import bookingPrintoutsSv from '../resources/bookingPrintouts/messages/sv.json';
 import bookingsEn from '../resources/bookings/messages/en.json';
@@ -88,6 +90,7 @@ export const catalogues: readonly Catalogue[] = [
   { folder: 'locales', en: shellEn, sv: shellSv, fi: () => import('../../locales/fi.json'), no: () => import('../../locales/no.json') },
   { folder: 'resources/administrators', en: administratorsEn, sv: administratorsSv, fi: () => import('../resources/administrators/messages/fi.json'), no: () => import('../resources/administrators/messages/no.json') },
   { folder: 'resources/articles', en: articlesEn, sv: articlesSv, fi: () => import('../resources/articles/messages/fi.json'), no: () => import('../resources/articles/messages/no.json') },
+  { folder: 'resources/history', en: historyEn, sv: historySv, fi: () => import('../resources/history/messages/fi.json'), no: () => import('../resources/history/messages/no.json') },
   { folder: 'resources/bookingPrintouts', en: bookingPrintoutsEn, sv: bookingPrintoutsSv, fi: () => import('../resources/bookingPrintouts/messages/fi.json'), no: () => import('../resources/bookingPrintouts/messages/no.json') },
   { folder: 'resources/bookings', en: bookingsEn, sv: bookingsSv, fi: () => import('../resources/bookings/messages/fi.json'), no: () => import('../resources/bookings/messages/no.json') },
   { folder: 'resources/customFields', en: customFieldsEn, sv: customFieldsSv, fi: () => import('../resources/customFields/messages/fi.json'), no: () => import('../resources/customFields/messages/no.json') },

@@ -21,8 +21,11 @@ await loadContract();
 
 export const API = 'http://api.test/api';
 
-/** The msw server standing in for the booking API. */
-export const server = setupServer();
+/**
+ * The msw server standing in for the booking API. Every edit page has a History tab that reads
+ * GET /history: it answers an empty history unless a test says otherwise.
+ */
+export const server = setupServer(http.get(`${API}/history`, () => HttpResponse.json({ Offset: 0, Total: 0, Results: [] })));
 
 export interface RecordedCall {
   method: string;

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { HistoryEntry, HistoryQuery } from '../../../schema/history';
 import { ref } from '../../shared/schemas';
-import { pageSchema, SqlParams } from '../../autoquery/index';
+import { orderClause, pageSchema, SqlParams } from '../../autoquery/index';
 
 interface Row {
   id: string;
@@ -35,13 +35,15 @@ export default async function historyArea(app: FastifyInstance): Promise<void> {
     if (q.From) where.push(`h.at >= (${p.add(q.From.slice(0, 10))}::date::timestamp at time zone ${zone})`);
     if (q.To) where.push(`h.at < ((${p.add(q.To.slice(0, 10))}::date + 1)::timestamp at time zone ${zone})`);
     const skip = q.Skip ?? 0;
+    // Entries are written in time order, so At sorts as Id does.
+    const order = orderClause(q, { id: 'h.id', at: 'h.id' }, 'h.id', '-Id');
     const rows = await app.db.query<Row>(
       `select h.id::text as id, h.resource, h.record_id, h.action, h.user_id, h.actor,
               to_char(h.at at time zone ${zone}, 'YYYY-MM-DD"T"HH24:MI:SS') as at, h.changes,
               count(*) over ()::int as total
          from record_history h
         where ${where.join(' and ')}
-        order by h.id desc
+        order by ${order}
         offset ${p.add(skip)} limit ${p.add(q.Take ?? 50)}`,
       p.values,
     );
