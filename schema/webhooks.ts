@@ -75,3 +75,64 @@ export interface WebhookEventType {
 export interface WebhookEventTypeList {
   Data: WebhookEventType[];
 }
+
+/** Querystring of GET /webhook/messages: the log, newest first. */
+export interface WebhookMessageQuery {
+  /** @minimum 1 @maximum 2147483647 */
+  CompanyId?: Id;
+  /** Only this endpoint's messages. @minimum 1 @maximum 2147483647 */
+  EndpointId?: Id;
+  /** @minimum 0 @maximum 1000000 */
+  Skip?: number;
+  /** @minimum 1 @maximum 200 */
+  Take?: number;
+}
+
+/** One delivery attempt of a message. */
+export interface WebhookAttempt {
+  /** When the attempt was made, in the company's time zone. */
+  Timestamp: LocalDateTime;
+  /** The receiver's HTTP status; null when no answer came (refused, timed out). */
+  HttpStatus: number | null;
+  DurationMs: number;
+  /** The start of the receiver's answer, or why there was none. */
+  ResponseExcerpt: string;
+}
+
+/** A channel a message went to: its endpoint. */
+export interface WebhookChannel {
+  EndpointId: Id;
+  Url: string;
+}
+
+/** One message of the log, with its attempts, oldest attempt first. */
+export interface WebhookMessage {
+  Id: Id;
+  /** The webhook-id header, the same in every attempt. */
+  EventId: string;
+  EventType: string;
+  Channels: WebhookChannel[];
+  /** When the event happened, in the company's time zone. */
+  Timestamp: LocalDateTime;
+  /** pending, delivered or failed. */
+  Status: string;
+  Attempts: WebhookAttempt[];
+}
+
+/** Answer of GET /webhook/messages. */
+export interface WebhookMessageList {
+  Data: WebhookMessage[];
+  Total: number;
+}
+
+/** Path of POST /webhook/messages/{Id}/resend. */
+export interface WebhookMessageId {
+  /** @minimum 1 @maximum 9007199254740991 */
+  Id: Id;
+}
+
+/** Answer of POST /webhook/messages/{Id}/resend. */
+export interface WebhookResend {
+  Id: Id;
+  Status: string;
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebhookEndpointList, WebhookEndpointWithSecret, WebhookEventTypeList, WebhookSettings } from '../../schema/webhooks';
+import type { WebhookEndpointList, WebhookEndpointWithSecret, WebhookEventTypeList, WebhookMessageList, WebhookSettings } from '../../schema/webhooks';
 import { createTestServer, OTHER_EMAIL, OTHER_PASSWORD, type TestServer } from './harness';
 
 interface ErrorBody {
@@ -122,5 +122,75 @@ describe('/webhook deliveries', () => {
     } finally {
       receiver.close();
     }
+  });
+});
+
+describe('/webhook/messages: the log and resend', () => {
+  async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
+    const until = Date.now() + ms;
+    let value = await read();
+    while (!done(value) && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 100));
+      value = await read();
+    }
+    return value;
+  }
+
+  it('lists a test event with its attempt, filters by endpoint, and a resend makes one more attempt with the same webhook-id', async () => {
+    const { createServer } = await import('node:http');
+    const ids: string[] = [];
+    const receiver = createServer((req, res) => {
+      ids.push(String(req.headers['webhook-id']));
+      req.resume();
+      req.on('end', () => res.end('thanks'));
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const port = (receiver.address() as { port: number }).port;
+    try {
+      const endpoint = await create({ Url: `http://127.0.0.1:${port}/log`, EventTypes: ['booking.created'] });
+      const sent = await server.api({ method: 'POST', url: `/api/webhook/endpoints/${endpoint.Id}/test` });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const read = async () => (await server.api({ method: 'GET', url: `/api/webhook/messages?EndpointId=${endpoint.Id}` })).json() as WebhookMessageList;
+      const first = await poll(read, (l) => l.Data[0]?.Attempts.length === 1);
+      expect(first.Total).toBe(1);
+      const message = first.Data[0]!;
+      expect(message).toMatchObject({ EventType: 'webhook.test', Status: 'delivered', Channels: [{ EndpointId: endpoint.Id, Url: endpoint.Url }] });
+      expect(message.EventId).toMatch(/^msg_/);
+      expect(message.Timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+      expect(message.Attempts[0]).toMatchObject({ HttpStatus: 200, ResponseExcerpt: 'thanks' });
+      expect(message.Attempts[0]!.DurationMs).toBeGreaterThanOrEqual(0);
+
+      const all = (await server.api({ method: 'GET', url: '/api/webhook/messages?Take=1' })).json() as WebhookMessageList;
+      expect(all.Data).toHaveLength(1);
+      expect(all.Total).toBeGreaterThanOrEqual(1);
+
+      const resend = await server.api({ method: 'POST', url: `/api/webhook/messages/${message.Id}/resend` });
+      expect(resend.statusCode, resend.body).toBe(200);
+      const second = await poll(read, (l) => l.Data[0]?.Attempts.length === 2);
+      expect(second.Data[0]!.Attempts).toHaveLength(2);
+      expect(second.Data[0]!.Status).toBe('delivered');
+      expect(ids).toEqual([message.EventId, message.EventId]);
+    } finally {
+      receiver.close();
+    }
+  });
+
+  it('keeps the log to its company: another company sees none of it and cannot resend it', async () => {
+    const mine = (await server.api({ method: 'GET', url: '/api/webhook/messages' })).json() as WebhookMessageList;
+    expect(mine.Data.length).toBeGreaterThan(0);
+    const theirs = (await server.api({ method: 'GET', url: '/api/webhook/messages', token: other })).json() as WebhookMessageList;
+    expect(theirs).toEqual({ Data: [], Total: 0 });
+    const resend = await server.api({ method: 'POST', url: `/api/webhook/messages/${mine.Data[0]!.Id}/resend`, token: other });
+    expect(resend.statusCode).toBe(402);
+    const missing = await server.api({ method: 'POST', url: '/api/webhook/messages/999999/resend' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('answers the total past the last page and refuses a bad Take', async () => {
+    const far = (await server.api({ method: 'GET', url: '/api/webhook/messages?Skip=100000' })).json() as WebhookMessageList;
+    expect(far.Data).toEqual([]);
+    expect(far.Total).toBeGreaterThan(0);
+    const bad = await server.api({ method: 'GET', url: '/api/webhook/messages?Take=0' });
+    expect(bad.statusCode).toBe(400);
   });
 });

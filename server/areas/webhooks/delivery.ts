@@ -62,8 +62,25 @@ export async function queueEvent(app: FastifyInstance, tx: Db, companyId: number
   return ids;
 }
 
+/**
+ * Queues a message again for its endpoint (Resend in the log), as a new series of attempts with its own
+ * outbox keys and the same webhook-id. Returns the message's new status, or null when the company has no
+ * such message.
+ * @example const status = await db.tx((tx) => resendMessage(app, tx, companyId, 42));
+ */
+export async function resendMessage(app: FastifyInstance, tx: Db, companyId: number, messageId: number): Promise<string | null> {
+  const row = await tx.one<{ id: string }>(`update webhook_messages set status = 'pending' where company_id = $1 and id = $2 returning id`, [companyId, messageId]);
+  if (!row) return null;
+  const series = randomUUID();
+  await app.outbox.add(tx, { companyId, kind: 'webhook', key: `webhook:${messageId}:${series}:1`, payload: { messageId, attempt: 1, series } });
+  return 'pending';
+}
+
+/** The outbox key of an attempt: the first series has the short form, a resend's carries its series. */
+const attemptKey = (messageId: number, attemptNo: number, series: string | undefined) => (series ? `webhook:${messageId}:${series}:${attemptNo}` : `webhook:${messageId}:${attemptNo}`);
+
 /** Makes one attempt of a message, logs it, and queues the next on failure. */
-async function attempt(app: FastifyInstance, messageId: number, attemptNo: number): Promise<void> {
+async function attempt(app: FastifyInstance, messageId: number, attemptNo: number, series?: string): Promise<void> {
   const msg = await app.db.one<{ company_id: number; event_id: string; payload: unknown; url: string; secret: string; status: string }>(
     `select m.company_id, m.event_id, m.payload, m.status, e.url, e.secret
        from webhook_messages m join webhook_endpoints e on e.id = m.endpoint_id where m.id = $1`,
@@ -85,8 +102,8 @@ async function attempt(app: FastifyInstance, messageId: number, attemptNo: numbe
       await app.outbox.add(tx, {
         companyId: msg.company_id,
         kind: 'webhook',
-        key: `webhook:${messageId}:${attemptNo + 1}`,
-        payload: { messageId, attempt: attemptNo + 1 },
+        key: attemptKey(messageId, attemptNo + 1, series),
+        payload: { messageId, attempt: attemptNo + 1, ...(series ? { series } : {}) },
         startAfter: new Date(Date.now() + delays[attemptNo - 1]! * 1000),
       });
     }
@@ -95,7 +112,9 @@ async function attempt(app: FastifyInstance, messageId: number, attemptNo: numbe
 
 /** Registers the outbox handler and the booking events' subscription. */
 export function registerDelivery(app: FastifyInstance): void {
-  app.outbox.handle('webhook', async (payload) => attempt(app, Number(payload.messageId), Number(payload.attempt)));
+  app.outbox.handle('webhook', async (payload) =>
+    attempt(app, Number(payload.messageId), Number(payload.attempt), typeof payload.series === 'string' ? payload.series : undefined),
+  );
   const off = onBookingEvent(async (tx, event) => {
     const type = BOOKING_TYPES[event.kind];
     if (type) await queueEvent(app, tx, event.companyId, type, { Id: event.bookingId });

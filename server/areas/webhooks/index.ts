@@ -9,6 +9,7 @@ import { extendMessages } from '../../shared/messages';
 import endpoints from './endpoints';
 import { registerDelivery } from './delivery';
 import eventTypes from './eventTypes';
+import log from './log';
 import { messages } from './messages';
 import settings from './settings';
 
@@ -17,5 +18,6 @@ export default async function webhooksArea(app: FastifyInstance): Promise<void> 
   await settings(app);
   await endpoints(app);
   await eventTypes(app);
+  await log(app);
   registerDelivery(app);
 }

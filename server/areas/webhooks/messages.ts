@@ -24,4 +24,5 @@ export const messages = {
 
 export const words = {
   endpoint: { sv: 'Slutpunkt', en: 'Endpoint', fi: 'Päätepiste', no: 'Endepunkt' },
+  message: { sv: 'Meddelande', en: 'Message', fi: 'Viesti', no: 'Melding' },
 } satisfies Record<string, Record<Lang, string>>;
