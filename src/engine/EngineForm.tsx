@@ -21,7 +21,7 @@ import { pickBySchema, type Contract } from './schema';
 import type { FormSpec, ResourceDeclaration } from './types';
 import { DeleteButton } from './DeleteButton';
 import { useMayRead, useMayWrite } from '../auth/roles';
-import { HISTORY_RESOURCE, HistoryTab } from './history/HistoryTab';
+import { HISTORY_RESOURCE, HistoryTab, type HistoryOf } from './history/HistoryTab';
 import { useLocation } from 'react-router-dom';
 import { returnPath } from './returnTo';
 import { useSaveErrorNotify } from '../common/licenseLimit';
@@ -146,15 +146,22 @@ export function DeclaredEditForm({ form, deleteButton = <EngineDeleteButton />, 
   );
 }
 
-function EditTabs({ form, history }: { form: FormSpec<RaRecord>; history: boolean }) {
+/**
+ * An edit page's tabs: `general` first (the form), then `extra`, then the record's History for the
+ * roles that may read it; the tab is the URL's hash. Hand-built edit pages use it as the engine's do.
+ * @example <Edit><RecordTabs general={<RecordEditForm …><ResourceFields /></RecordEditForm>} /></Edit>
+ */
+export function RecordTabs({ general, extra = [], historyOf }: { general: ReactElement; extra?: FormSpec['editTabs']; historyOf?: HistoryOf }) {
   const translate = useTranslate();
+  const history = useMayRead(HISTORY_RESOURCE);
   const tabs = [
-    { id: 'general', label: 'engine.tabs.general', content: <DeclaredEditForm form={form} /> },
-    ...(form.editTabs ?? []),
-    ...(history ? [{ id: 'history', label: 'engine.tabs.history', content: <HistoryTab /> }] : []),
+    { id: 'general', label: 'engine.tabs.general', content: general },
+    ...(extra ?? []),
+    ...(history ? [{ id: 'history', label: 'engine.tabs.history', content: <HistoryTab of={historyOf} /> }] : []),
   ];
   // The tab is the URL's hash (useHashTab): Back after a tab change, a link or a typed hash select their tab.
   const [current, select] = useHashTab(tabs.map((t) => t.id));
+  if (tabs.length === 1) return general;
   return (
     <>
       {/* Scrollable, with scroll buttons on phones too: every tab stays within reach at 390 px. */}
@@ -181,7 +188,6 @@ function EditTabs({ form, history }: { form: FormSpec<RaRecord>; history: boolea
  */
 export function EngineEdit(): ReactElement {
   const declaration = useDeclaration();
-  const history = useMayRead(HISTORY_RESOURCE);
   const defs = useDefinitions();
   const form = declaration.form as FormSpec<RaRecord>;
   const onError = useSaveErrorNotify();
@@ -198,7 +204,7 @@ export function EngineEdit(): ReactElement {
         </TopToolbar>
       }
     >
-      {form.editTabs?.length || history ? <EditTabs form={form} history={history} /> : <DeclaredEditForm form={form} />}
+      <RecordTabs general={<DeclaredEditForm form={form} />} extra={form.editTabs} />
     </Edit>
   );
 }

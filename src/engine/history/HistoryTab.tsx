@@ -8,22 +8,31 @@ import { HistoryChanges } from './HistoryChanges';
 /** The react-admin resource of GET /history (src/resources/history declares its list). */
 export const HISTORY_RESOURCE = 'history';
 
+/** Whose history a tab shows, when it is not the declaration in context's (a page editing another resource's records). */
+export interface HistoryOf {
+  /** The react-admin resource (its field labels). */
+  name: string;
+  /** Its API path, as the history names it. */
+  path: string;
+}
+
 /** How many entries of one record the tab shows; older ones are in the audit list. */
 const SHOWN = 100;
 
 /**
  * The History tab of an edit page: who created and changed the record, when, and what changed,
  * newest first (GET /history?Resource=<the declaration's API path>&RecordId=<id>).
- * @example editTabs: [{ id: 'history', label: 'engine.tabs.history', content: <HistoryTab /> }]
+ * @example <HistoryTab of={{ name: 'dateSchedules', path: '/schedules/date' }} />
  */
-export function HistoryTab() {
+export function HistoryTab({ of }: { of?: HistoryOf }) {
   const record = useRecordContext<RaRecord>();
-  const { name, api } = useDeclaration();
+  const declaration = useDeclaration();
+  const { name, path } = of ?? { name: declaration.name, path: declaration.api.path };
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { data, isPending, error } = useGetList<HistoryEntry & { id: number }>(
     HISTORY_RESOURCE,
-    { filter: { Resource: api.path, RecordId: record?.id }, pagination: { page: 1, perPage: SHOWN }, sort: { field: 'Id', order: 'DESC' } },
+    { filter: { Resource: path, RecordId: record?.id }, pagination: { page: 1, perPage: SHOWN }, sort: { field: 'Id', order: 'DESC' } },
     { enabled: record?.id !== undefined },
   );
   if (isPending) return <Loading />;

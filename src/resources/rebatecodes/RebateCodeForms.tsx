@@ -12,7 +12,7 @@ import {
 } from 'react-admin';
 import type { RebateCode } from '../../../schema/rebatecodes';
 import { useDeclaration, useDefinitions } from '../../engine/api';
-import { DeclaredEditForm, FormSections, toBody } from '../../engine/EngineForm';
+import { DeclaredEditForm, FormSections, RecordTabs, toBody } from '../../engine/EngineForm';
 import type { FormSpec, WireRecord } from '../../engine/types';
 import { formatRemaining, hasBalance } from '../../common/promoCodeTypes';
 import { RebateCodeDeleteButton } from './RebateCodeDeleteButton';
@@ -71,9 +71,13 @@ export function RebateCodeEdit() {
         </TopToolbar>
       }
     >
-      <Box>
-        <DeclaredEditForm form={form} deleteButton={<RebateCodeDeleteButton />} before={<Balance />} />
-      </Box>
+      <RecordTabs
+        general={
+          <Box>
+            <DeclaredEditForm form={form} deleteButton={<RebateCodeDeleteButton />} before={<Balance />} />
+          </Box>
+        }
+      />
     </Edit>
   );
 }

@@ -22,7 +22,7 @@ import { apiErrorInfo } from '../../common/api';
 import { isLicenseLimitError } from '../../common/licenseLimit';
 import { FormPart } from '../schedules/scheduleForm';
 import { ColorInput } from '../../common/inputs/ColorInput';
-import { RecordEditForm } from '../../engine/EngineForm';
+import { RecordEditForm, RecordTabs } from '../../engine/EngineForm';
 import { ConflictDeleteButton } from './ConflictDeleteButton';
 import { DEFAULT_RESOURCE_PRIORITY } from '../../common/constants';
 
@@ -116,9 +116,13 @@ export function ResourceCreate() {
 export function ResourceEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect="list" transform={resourceToBody}>
-      <RecordEditForm<ResourceDetails & { id: number }> deleteButton={<ConflictDeleteButton />} toForm={(record) => ({ ...record, ResourceTypeIds: record.ResourceTypes.map((t) => t.Id) })}>
-        <ResourceFields />
-      </RecordEditForm>
+      <RecordTabs
+        general={
+          <RecordEditForm<ResourceDetails & { id: number }> deleteButton={<ConflictDeleteButton />} toForm={(record) => ({ ...record, ResourceTypeIds: record.ResourceTypes.map((t) => t.Id) })}>
+            <ResourceFields />
+          </RecordEditForm>
+        }
+      />
     </Edit>
   );
 }

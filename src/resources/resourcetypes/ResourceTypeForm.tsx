@@ -12,7 +12,7 @@ import { Box } from '@mui/material';
 import type { FieldValues } from 'react-hook-form';
 import type { Resource, ResourceType } from '../../../schema/availability';
 import type { ResourceTypeInput } from '../../../schema/scheduling';
-import { RecordEditForm } from '../../engine/EngineForm';
+import { RecordEditForm, RecordTabs } from '../../engine/EngineForm';
 import { ConflictDeleteButton } from '../resources/ConflictDeleteButton';
 import { DEFAULT_RESOURCE_PRIORITY } from '../../common/constants';
 import { FormPart } from '../schedules/scheduleForm';
@@ -71,9 +71,13 @@ export function ResourceTypeEdit() {
         resourceTypeToBody(values, ((options?.previousData as ResourceType | undefined)?.Resources ?? []) as Resource[])
       }
     >
-      <RecordEditForm<ResourceType & { id: number }> deleteButton={<ConflictDeleteButton />} toForm={(record) => ({ ...record, ResourceIds: record.Resources.map((r) => r.Id) })}>
-        <ResourceTypeFields />
-      </RecordEditForm>
+      <RecordTabs
+        general={
+          <RecordEditForm<ResourceType & { id: number }> deleteButton={<ConflictDeleteButton />} toForm={(record) => ({ ...record, ResourceIds: record.Resources.map((r) => r.Id) })}>
+            <ResourceTypeFields />
+          </RecordEditForm>
+        }
+      />
     </Edit>
   );
 }

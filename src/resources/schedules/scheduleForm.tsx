@@ -4,6 +4,8 @@ import { Alert, AlertTitle, Box, Typography } from '@mui/material';
 import { BooleanInput, Create, Edit, required, SaveButton, SimpleForm, TextInput, Toolbar, useNotify, useRecordContext, useRedirect, useSaveContext, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { DeleteButton } from '../../engine/DeleteButton';
+import { RecordTabs } from '../../engine/EngineForm';
+import { dateSchedules, recurringSchedules } from './index';
 import type { FieldValues } from 'react-hook-form';
 import { ScheduleResourcesInput, ScheduleServicesInput } from './inputs';
 import { SCHEDULE_REDIRECT_DELAY_MS } from './scheduleValues';
@@ -184,9 +186,14 @@ export function ScheduleEdit<R extends object>({
       queryOptions={{ onError: notFound }}
       mutationOptions={{ onSuccess: () => saved('updated') }}
     >
-      <ScheduleEditForm toForm={toForm} refuse={refuse}>
-        {children}
-      </ScheduleEditForm>
+      <RecordTabs
+        historyOf={{ name: resource, path: resource === dateSchedules.name ? dateSchedules.api.path : recurringSchedules.api.path }}
+        general={
+          <ScheduleEditForm toForm={toForm} refuse={refuse}>
+            {children}
+          </ScheduleEditForm>
+        }
+      />
     </Edit>
   );
 }

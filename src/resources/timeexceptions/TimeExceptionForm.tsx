@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FocusFirstError } from '../../engine/FocusFirstError';
+import { RecordTabs } from '../../engine/EngineForm';
 import { Box } from '@mui/material';
 import { AutocompleteArrayInput, BooleanInput, Create, Edit, FormDataConsumer, ReferenceArrayInput, required, SaveButton, SimpleForm, TextInput, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate, type Identifier } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
@@ -178,7 +179,7 @@ export function TimeExceptionEdit() {
         transform={toBody}
         mutationOptions={{ onSuccess: () => saved('updated'), onError: (error: unknown, variables: { data?: unknown }) => onError(error, variables.data as TimeExceptionInput) }}
       >
-        <EditForm />
+        <RecordTabs general={<EditForm />} />
       </Edit>
       {modal}
     </>
