@@ -21,6 +21,7 @@ import { bookingLog, bookingQueue, bookings } from './resources/bookings';
 import { accountPages } from './custom/account';
 import { bookingPages } from './custom/bookingPage';
 import { bookingSettingsPages } from './custom/bookingSettings';
+import { webhookPages } from './custom/webhooks';
 import { bookingsReportPages } from './custom/bookingsReport';
 import { companyPages } from './custom/company';
 import { dashboardPages } from './custom/dashboard';
@@ -73,6 +74,7 @@ export const registry: readonly RegistryEntry[] = [
   ...newsletterPages,
   ...companyPages,
   ...bookingSettingsPages,
+  ...webhookPages,
   administratorsMeta,
   historyMeta,
   bookingPrintoutsMeta,
