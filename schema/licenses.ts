@@ -189,3 +189,13 @@ export interface CompanyInvoiceQuery extends QueryBase {
   /** @minimum 1 @maximum 2147483647 @asType integer */
   Id?: number;
 }
+
+/** Answer of GET /licenses/checkdomain: whether a booking domain name is free. */
+export interface DomainCheck {
+  IsAvailable: boolean;
+}
+
+/** Answer of POST /billing/callback (the card provider's): whether this callback charged, or was one already processed. */
+export interface CardCallbackResult {
+  Status: 'Charged' | 'AlreadyProcessed';
+}

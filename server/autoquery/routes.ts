@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkFieldsEarly } from '../shared/errors';
-import { ref } from '../shared/schemas';
+import { page, ref } from '../shared/schemas';
 import { INT4_MAX } from '../shared/constants';
 import { schemasOf, type ResourceDeclaration } from './declare';
 import { listRecords } from './list';
@@ -13,17 +13,8 @@ export const idParams = {
   required: ['Id'],
 } as const;
 
-/** The response schema of a list of `item`. */
-export function pageSchema(item: string): object {
-  return {
-    type: 'object',
-    properties: {
-      Offset: { type: 'integer' },
-      Total: { type: 'integer' },
-      Results: { type: 'array', items: ref(item) },
-    },
-  };
-}
+/** The response schema of a list of `item` (the contract's envelope; server/shared/schemas.ts). */
+export const pageSchema = page;
 
 /**
  * Registers GET path, POST path, PUT path/:Id and DELETE path/:Id for a declaration.

@@ -15,3 +15,14 @@ export function addContractSchemas(app: FastifyInstance): void {
 export function ref(name: string): { $ref: string } {
   return { $ref: `contract#/definitions/${name}` };
 }
+
+/** The response of a route that answers 204 with no body (a delete, an acknowledgement). */
+export const NO_CONTENT = { 204: { type: 'null' } } as const;
+
+/**
+ * The response schema of a list in the contract's envelope (Offset, Total, Results of `item`).
+ * @example app.get('/trials', { schema: { response: { 200: page('TrialType') } } }, …)
+ */
+export function page(item: string): object {
+  return { type: 'object', properties: { Offset: { type: 'integer' }, Total: { type: 'integer' }, Results: { type: 'array', items: ref(item) } } };
+}

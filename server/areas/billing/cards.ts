@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { CardCallback, CardToken, CardTokenInput, CreditCardStatus } from '../../../schema/licenses';
+import type { CardCallback, CardCallbackResult, CardToken, CardTokenInput, CreditCardStatus } from '../../../schema/licenses';
 import { ref } from '../../shared/schemas';
 import { ApiError, ValidationErrors } from '../../shared/errors';
 import { COUNTRIES } from '../../shared/reference';
@@ -21,12 +21,12 @@ const ADMIN_PATH = /^\/[A-Za-z0-9/_-]*(\?[A-Za-z0-9=&%_.-]*)?$/;
 export default async function cardRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
 
-  app.get('/billing/company/creditcard', async (request): Promise<CreditCardStatus> => {
+  app.get('/billing/company/creditcard', { schema: { response: { 200: ref('CreditCardStatus') } } }, async (request): Promise<CreditCardStatus> => {
     const card = await db.one<{ masked_number: string; expires: string }>('select masked_number, expires from payment_cards where company_id = $1', [request.ctx.companyId]);
     return { IsValid: !!card, MaskedNumber: card?.masked_number ?? null, Expires: card?.expires ?? null };
   });
 
-  app.post<{ Body: CardTokenInput }>('/Token/GenerateRegisterDibsPaymentCardToken', { schema: { body: ref('CardTokenInput') } }, async (request): Promise<CardToken> => {
+  app.post<{ Body: CardTokenInput }>('/Token/GenerateRegisterDibsPaymentCardToken', { schema: { body: ref('CardTokenInput'), response: { 200: ref('CardToken') } } }, async (request): Promise<CardToken> => {
     const { companyId } = request.ctx;
     const errors = new ValidationErrors();
     const accept = request.body.AcceptUrl ?? '/billing/callback';
@@ -47,7 +47,7 @@ export default async function cardRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The provider's server-to-server notice: signed, without a user's token.
-  app.post<{ Body: CardCallback }>('/billing/callback', { config: { public: true }, schema: { body: ref('CardCallback') } }, async (request) => {
+  app.post<{ Body: CardCallback }>('/billing/callback', { config: { public: true }, schema: { body: ref('CardCallback'), response: { 200: ref('CardCallbackResult') } } }, async (request) => {
     const b = request.body;
     if (!verifyCallback(b.Token, b.ProviderReference, b.AmountMinor, b.Signature)) throw ApiError.field(400, 'Signature', 'CardSignatureInvalid');
     const charged = await db.tx(async (tx) => {
@@ -71,6 +71,7 @@ export default async function cardRoutes(app: FastifyInstance): Promise<void> {
       await takeLicenseAwaitingCard(tx, registration.company_id);
       return true;
     });
-    return { Status: charged ? 'Charged' : 'AlreadyProcessed' };
+    const result: CardCallbackResult = { Status: charged ? 'Charged' : 'AlreadyProcessed' };
+    return result;
   });
 }

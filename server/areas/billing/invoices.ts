@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db';
 import type { BillingInformation } from '../../../schema/company';
 import type { CompanyInvoice } from '../../../schema/licenses';
-import { ref } from '../../shared/schemas';
+import { page, ref } from '../../shared/schemas';
 import { idParams } from '../../autoquery/index';
 import { ApiError } from '../../shared/errors';
 import { localTime } from '../../shared/fieldErrors';
@@ -37,7 +37,7 @@ function toInvoice({ BillingSnapshot: _snapshot, ...invoice }: InvoiceRow): Comp
 export default async function invoiceRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get<{ Querystring: { Id?: number; Skip?: number; Take?: number } }>('/billing/company/invoices', { schema: { querystring: ref('CompanyInvoiceQuery') } }, async (request) => {
+  app.get<{ Querystring: { Id?: number; Skip?: number; Take?: number } }>('/billing/company/invoices', { schema: { querystring: ref('CompanyInvoiceQuery'), response: { 200: page('CompanyInvoice') } } }, async (request) => {
     const skip = request.query.Skip ?? 0;
     const { total, rows } = await loadInvoices(db, request.ctx.companyId, request.ctx.timeZone, request.query.Id ?? null, skip, Math.min(request.query.Take ?? 100, 1000));
     return { Offset: skip, Total: total, Results: rows.map(toInvoice) };

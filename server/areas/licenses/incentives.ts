@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Incentive, IncentiveEngagementInput } from '../../../schema/licenses';
-import { ref } from '../../shared/schemas';
+import { NO_CONTENT, page, ref } from '../../shared/schemas';
 import { envelope } from '../../shared/reference';
 import { ApiError } from '../../shared/errors';
 import { effectivePlan } from '../../shared/planLimits';
@@ -26,7 +26,7 @@ const engagementParams = {
 export default async function incentiveRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get<{ Params: { companyId: number } }>('/companies/:companyId/incentives', { schema: { params: companyParams } }, async (request) => {
+  app.get<{ Params: { companyId: number } }>('/companies/:companyId/incentives', { schema: { params: companyParams, response: { 200: page('Incentive') } } }, async (request) => {
     const { companyId, lang } = request.ctx;
     if (request.params.companyId !== companyId) throw ApiError.notFound('Company', request.params.companyId);
     const plan = await effectivePlan(db, companyId);
@@ -56,7 +56,7 @@ export default async function incentiveRoutes(app: FastifyInstance): Promise<voi
 
   app.post<{ Params: { id: number; incentiveId: number }; Body: IncentiveEngagementInput }>(
     '/company/:id/incentives/:incentiveId',
-    { schema: { params: engagementParams, body: ref('IncentiveEngagementInput') } },
+    { schema: { params: engagementParams, body: ref('IncentiveEngagementInput'), response: NO_CONTENT } },
     async (request, reply) => {
       const { companyId, userId } = request.ctx;
       if (request.params.id !== companyId) throw ApiError.notFound('Company', request.params.id);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { LicenseInformation, LicenseInformationType } from '../../../schema/licenses';
 import { listedPlanFeatures } from '../../../domain/licenses/planFeatures';
 import { envelope } from '../../shared/reference';
+import { page } from '../../shared/schemas';
 import { planLimits, type LimitedThing } from '../../shared/planLimits';
 import { AREA_NAMES } from '../../shared/planLimitMessages';
 import type { Lang } from '../../shared/messages';
@@ -44,8 +45,8 @@ async function information(app: FastifyInstance, lang: Lang): Promise<LicenseInf
 }
 
 export default async function informationRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/licenses/information', async (request) => envelope(await information(app, request.ctx.lang)));
-  app.get('/licenses/informationtypes', async (request) =>
+  app.get('/licenses/information', { schema: { response: { 200: page('LicenseInformation') } } }, async (request) => envelope(await information(app, request.ctx.lang)));
+  app.get('/licenses/informationtypes', { schema: { response: { 200: page('LicenseInformationType') } } }, async (request) =>
     envelope<LicenseInformationType>([
       { Id: 1, Name: W.limits[request.ctx.lang] },
       { Id: 2, Name: W.areas[request.ctx.lang] },

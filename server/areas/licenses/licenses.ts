@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ref } from '../../shared/schemas';
+import { NO_CONTENT, page, ref } from '../../shared/schemas';
 import { idParams } from '../../autoquery/index';
 import type { CompanyLicense } from '../../../schema/company';
-import type { CancelLicenseInput, CancelLicenseResult, LicenseAwaitingCard, LicenseChange, LicenseInput } from '../../../schema/licenses';
+import type { CancelLicenseInput, CancelLicenseResult, DomainCheck, LicenseAwaitingCard, LicenseChange, LicenseInput } from '../../../schema/licenses';
 import { envelope } from '../../shared/reference';
 import { localTime } from '../../shared/fieldErrors';
 import { ApiError, checkFieldsEarly } from '../../shared/errors';
@@ -35,7 +35,7 @@ const LICENSE_COLUMNS = (tz: string) =>
 export default async function licenseRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get<{ Querystring: { Id?: number; Active?: boolean } }>('/licenses/company', { schema: { querystring: ref('CompanyLicenseQuery') } }, async (request) => {
+  app.get<{ Querystring: { Id?: number; Active?: boolean } }>('/licenses/company', { schema: { querystring: ref('CompanyLicenseQuery'), response: { 200: page('CompanyLicense') } } }, async (request) => {
     const { companyId, timeZone, lang } = request.ctx;
     const rows = await db.query<LicenseRow>(
       `select * from (select ${LICENSE_COLUMNS('$2')} from company_licenses l where l.company_id = $1) x
@@ -57,11 +57,11 @@ export default async function licenseRoutes(app: FastifyInstance): Promise<void>
     );
   });
 
-  app.get<{ Querystring: { Id?: number } }>('/licenses/types', { schema: { querystring: ref('LicenseTypeQuery') } }, async (request) =>
+  app.get<{ Querystring: { Id?: number } }>('/licenses/types', { schema: { querystring: ref('LicenseTypeQuery'), response: { 200: page('LicenseType') } } }, async (request) =>
     envelope((await licenseTypes(db, request.query.Id)).map((r) => toLicenseType(r, request.ctx.lang))),
   );
 
-  app.post<{ Body: LicenseInput }>('/licenses/company', { schema: { body: ref('LicenseInput') } }, async (request) => {
+  app.post<{ Body: LicenseInput }>('/licenses/company', { schema: { body: ref('LicenseInput'), response: { 200: ref('LicenseChange') } } }, async (request) => {
     const { companyId, lang } = request.ctx;
     const body = request.body;
     return db.tx(async (tx): Promise<LicenseChange> => {
@@ -89,7 +89,7 @@ export default async function licenseRoutes(app: FastifyInstance): Promise<void>
   });
 
   /** The license chosen with card payment that waits for the card (none, or one). */
-  app.get('/licenses/company/awaitingcard', async (request) => {
+  app.get('/licenses/company/awaitingcard', { schema: { response: { 200: page('LicenseAwaitingCard') } } }, async (request) => {
     const { companyId, timeZone, lang } = request.ctx;
     const rows = await db.query<{ id: number; type_id: number; created: string }>(
       `select id, license_type_id as type_id, ${localTime('created', '$2')} as created from license_awaiting_card where company_id = $1`,
@@ -111,7 +111,7 @@ export default async function licenseRoutes(app: FastifyInstance): Promise<void>
   });
 
   /** Drops the choice that waits for a card: the company stays on what it holds. */
-  app.delete('/licenses/company/awaitingcard', async (request, reply) => {
+  app.delete('/licenses/company/awaitingcard', { schema: { response: NO_CONTENT } }, async (request, reply) => {
     await db.query('delete from license_awaiting_card where company_id = $1', [request.ctx.companyId]);
     return reply.status(204).send();
   });
@@ -136,7 +136,7 @@ export default async function licenseRoutes(app: FastifyInstance): Promise<void>
     return { Id: target.id, TypeId: target.type_id, ValidTo: row.valid_to, Canceled: true };
   };
 
-  app.delete<{ Params: { Id: number } }>('/licenses/company/:Id', { schema: { params: idParams } }, async (request) =>
+  app.delete<{ Params: { Id: number } }>('/licenses/company/:Id', { schema: { params: idParams, response: { 200: ref('CancelLicenseResult') } } }, async (request) =>
     cancel(request.ctx.companyId, request.params.Id, request.ctx.timeZone),
   );
 
@@ -150,7 +150,7 @@ export default async function licenseRoutes(app: FastifyInstance): Promise<void>
       .filter((a): a is { Question: string; Value: string } => typeof a === 'object' && a !== null && typeof a.Question === 'string' && typeof a.Value === 'string');
     for (const section of missingSections(wellFormed)) refuse(`Questionnaire.${section}`, 'QuestionnaireIncomplete');
   });
-  app.post<{ Body: CancelLicenseInput }>('/licenses/company/delete', { preValidation: questionnaireCheck, schema: { body: ref('CancelLicenseInput') } }, async (request) => {
+  app.post<{ Body: CancelLicenseInput }>('/licenses/company/delete', { preValidation: questionnaireCheck, schema: { body: ref('CancelLicenseInput'), response: { 200: ref('CancelLicenseResult') } } }, async (request) => {
     const { companyId, timeZone } = request.ctx;
     const result = await cancel(companyId, request.body.Id, timeZone);
     await db.query(
@@ -162,5 +162,5 @@ export default async function licenseRoutes(app: FastifyInstance): Promise<void>
   });
 
   // Whether a booking domain name is free (the spec names the call; the product has no own domains yet).
-  app.get('/licenses/checkdomain', async () => ({ IsAvailable: true }));
+  app.get('/licenses/checkdomain', { schema: { response: { 200: ref('DomainCheck') } } }, async (): Promise<DomainCheck> => ({ IsAvailable: true }));
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/db';
 import type { TrialCheck, TrialInput, TrialPeriod, TrialType } from '../../../schema/licenses';
-import { ref } from '../../shared/schemas';
+import { page, ref } from '../../shared/schemas';
 import { envelope } from '../../shared/reference';
 import { ApiError } from '../../shared/errors';
 import { messageFor } from '../../shared/messages';
@@ -45,11 +45,11 @@ async function trialTypes(db: Db): Promise<TrialType[]> {
 export default async function trialRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get('/trials', async () => envelope(await trialTypes(db)));
+  app.get('/trials', { schema: { response: { 200: page('TrialType') } } }, async () => envelope(await trialTypes(db)));
 
-  app.get('/trials/company', async (request) => envelope(await periods(db, request.ctx.companyId, request.ctx.timeZone)));
+  app.get('/trials/company', { schema: { response: { 200: page('TrialPeriod') } } }, async (request) => envelope(await periods(db, request.ctx.companyId, request.ctx.timeZone)));
 
-  app.post<{ Body: TrialInput }>('/trials/company', { schema: { body: ref('TrialInput') } }, async (request) => {
+  app.post<{ Body: TrialInput }>('/trials/company', { schema: { body: ref('TrialInput'), response: { 200: ref('TrialPeriod') } } }, async (request) => {
     const { companyId, timeZone } = request.ctx;
     const types = await trialTypes(db);
     const type = request.body.TrialTypeId ? types.find((t) => t.Id === request.body.TrialTypeId) : types[0];
@@ -65,7 +65,7 @@ export default async function trialRoutes(app: FastifyInstance): Promise<void> {
     return (await periods(db, companyId, timeZone))[0];
   });
 
-  app.get('/trials/company/check', async (request): Promise<TrialCheck> => {
+  app.get('/trials/company/check', { schema: { response: { 200: ref('TrialCheck') } } }, async (request): Promise<TrialCheck> => {
     const { companyId, timeZone, lang } = request.ctx;
     const [current] = await periods(db, companyId, timeZone);
     const plan = await effectivePlan(db, companyId);
