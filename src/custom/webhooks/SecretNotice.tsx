@@ -20,10 +20,10 @@ export function SecretNotice({ secret }: { secret: string }) {
         {secret}
       </Box>
       <Stack direction="row" spacing={1}>
-        <Button size="small" variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
+        <Button size="small" variant="outlined" color="inherit" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
           {translate(copied ? 'custom.webhooks.copied' : 'custom.webhooks.copy')}
         </Button>
-        <Button size="small" component={Link} to="/webhook-settings#endpoints">
+        <Button size="small" color="inherit" component={Link} to="/webhook-settings#endpoints">
           {translate('custom.webhooks.backToEndpoints')}
         </Button>
       </Stack>
