@@ -36,18 +36,18 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
  * list to the product both ways (every listed feature works on each plan that lists it; every feature left
  * out still answers "not available yet").
  */
-export const BUILT_PLAN_FEATURES: readonly string[] = ['services', 'resources', 'administrators', 'bookings', 'newsletters'];
+export const BUILT_PLAN_FEATURES: readonly string[] = ['services', 'resources', 'administrators', 'bookings', 'newsletters', 'webhooks'];
 
 /**
  * Features whose API has landed but whose screens have not: they answer on the API (for integrators
  * and the tests) but are not sold in the plan comparison until a user can use them from the admin,
- * when they move to BUILT_PLAN_FEATURES. Webhooks: the server's first slice (issue 31).
+ * when they move to BUILT_PLAN_FEATURES. None now: webhooks moved there with their screens (issue 31).
  */
-export const PLAN_FEATURES_IN_PROGRESS: readonly string[] = ['webhooks'];
+export const PLAN_FEATURES_IN_PROGRESS: readonly string[] = [];
 
 /**
  * The rows the plan comparison lists, in its order.
- * @example listedPlanFeatures().map((f) => f.key) // ['services', …, 'newsletters']
+ * @example listedPlanFeatures().map((f) => f.key) // ['services', …, 'newsletters', 'webhooks']
  */
 export function listedPlanFeatures(built: readonly string[] = BUILT_PLAN_FEATURES): PlanFeature[] {
   return PLAN_FEATURES.filter((f) => built.includes(f.key));
