@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import WebhookSettingsPage from '../../src/custom/webhooks/WebhookSettingsPage';
+import type { WebhookEndpointList, WebhookMessageList } from '../../schema/webhooks';
+import { API, calls, renderPage, server, startMockApi } from './customHarness';
+
+startMockApi();
+
+const log: WebhookMessageList = {
+  Total: 1,
+  Data: [
+    {
+      Id: 5,
+      EventId: 'msg_abc',
+      EventType: 'booking.created',
+      Channels: [{ EndpointId: 2, Url: 'https://crm.example.com/in' }],
+      Timestamp: '2026-03-01T09:15:00',
+      Status: 'delivered',
+      Attempts: [
+        { Timestamp: '2026-03-01T09:15:01', HttpStatus: 500, DurationMs: 120, ResponseExcerpt: 'oops' },
+        { Timestamp: '2026-03-01T09:15:06', HttpStatus: 200, DurationMs: 80, ResponseExcerpt: 'ok' },
+      ],
+    },
+  ],
+};
+
+describe('webhook settings page', () => {
+  it('lists the endpoints: enabled, URL, description, event types as chips, an edit link each', async () => {
+    const endpoints: WebhookEndpointList = {
+      Endpoints: [{ Id: 2, Url: 'https://crm.example.com/in', Description: 'CRM', EventTypes: ['booking.created', 'customer.created'], Disabled: false, Created: '2026-03-01T09:00:00', Updated: '2026-03-01T09:00:00' }],
+    };
+    server.use(http.get(`${API}/webhook/endpoints`, () => HttpResponse.json(endpoints)));
+    renderPage(<WebhookSettingsPage />, '/webhook-settings#endpoints');
+    const row = (await screen.findByText('https://crm.example.com/in')).closest('tr')!;
+    expect(within(row).getByText('CRM')).toBeInTheDocument();
+    expect(within(row).getByText('customer.created')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: /Edit https:\/\/crm/ })).toHaveAttribute('href', '/webhooks/endpoint/2');
+    expect(screen.getByRole('link', { name: 'New endpoint' })).toHaveAttribute('href', '/webhooks/endpoint/new');
+  });
+
+  it('shows the log with each message’s attempts and resends one message', async () => {
+    server.use(
+      http.get(`${API}/webhook/messages`, () => HttpResponse.json(log)),
+      http.post(`${API}/webhook/messages/5/resend`, () => HttpResponse.json({ Id: 5, Status: 'pending' })),
+    );
+    const user = userEvent.setup();
+    renderPage(<WebhookSettingsPage />, '/webhook-settings#messages');
+    expect(await screen.findByText('msg_abc')).toBeInTheDocument();
+    expect(screen.getByText('2026-03-01 09:15:00')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show attempts for msg_abc' }));
+    const attempts = await screen.findByRole('table', { name: 'Attempts msg_abc' });
+    expect(within(attempts).getByText('500')).toBeInTheDocument();
+    expect(within(attempts).getByText('oops')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText('The message was queued again')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/webhook/messages/5/resend')).toBe(true);
+    expect(calls.filter((c) => c.path === '/webhook/messages').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows the server’s ResponseStatus message as an error banner when the log fails', async () => {
+    server.use(http.get(`${API}/webhook/messages`, () => HttpResponse.json({ ResponseStatus: { ErrorCode: 'Unavailable', Message: 'The log is resting', Errors: [] } }, { status: 503 })));
+    renderPage(<WebhookSettingsPage />, '/webhook-settings#messages');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The log is resting');
+  });
+});
