@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { Box, Typography } from '@mui/material';
 import {
+  BulkActionsToolbar,
   CreateButton,
   DataTable,
   List,
@@ -25,6 +26,7 @@ import type { FieldInfo } from './fields';
 import { ExportAllButton } from './lists/ExportAll';
 import { SavedFiltersMenu } from './lists/SavedFilters';
 import { EngineBulkActions } from './lists/BulkActions';
+import { SelectionColumn } from './lists/SelectionColumn';
 import { listFieldsOf } from './listFields';
 import { engineCell, fieldInfo, useFieldInfo } from './fields';
 import type { Choice, ColumnSpec, FilterSpec, ListSpec } from './types';
@@ -140,7 +142,7 @@ export function EngineList() {
   }, [columns, declaration, defs, translate, locale]);
   // Bulk actions only for roles that may write the resource.
   const { canAccess: mayWrite } = useCanAccess({ action: 'write', resource: declaration.name });
-  const bulk = spec.bulk && mayWrite ? <EngineBulkActions bulk={spec.bulk} declaration={declaration} defs={defs} /> : false;
+  const bulk = spec.bulk && mayWrite ? <EngineBulkActions bulk={spec.bulk} declaration={declaration} defs={defs} /> : null;
   return (
     <List
       exporter={false}
@@ -155,7 +157,12 @@ export function EngineList() {
       sx={{ '& .RaList-main': { minWidth: 0 } }}
     >
       <Box sx={{ overflowX: 'auto' }}>
-        <DataTable rowClick={spec.rowClick ?? 'edit'} bulkActionButtons={bulk}>
+        <DataTable
+          rowClick={spec.rowClick ?? 'edit'}
+          bulkActionButtons={false}
+          bulkActionsToolbar={bulk ? <BulkActionsToolbar>{bulk}</BulkActionsToolbar> : undefined}
+        >
+          {bulk ? <SelectionColumn /> : null}
           {columns.map((column) => (
             <Column key={column.source} column={column} />
           ))}

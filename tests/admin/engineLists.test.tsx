@@ -296,6 +296,19 @@ describe('declared lists: bulk actions', () => {
     await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path).sort()).toEqual(['/articles/1', '/articles/2']));
   });
 
+  it('name each selection box on its input: the record for a row, "Select all" for the page', async () => {
+    server.use(pagedArticles([article(1), article(2)]));
+    renderAdmin([articles], '/articles');
+    const row = (await screen.findByText('Article 0001')).closest('tr') as HTMLElement;
+    const box = within(row).getByRole('checkbox', { name: 'Select Article 0001' });
+    expect(box.tagName).toBe('INPUT');
+    expect(box.closest('[aria-label]')).toBe(box);
+    const page = screen.getByRole('checkbox', { name: 'Select all' });
+    expect(page.tagName).toBe('INPUT');
+    fireEvent.click(page);
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Select Article 0002' })).toBeChecked());
+  });
+
   it('are not offered to a role that may only read the list (Staff on articles)', async () => {
     server.use(pagedArticles([article(1), article(2)]));
     renderAdmin([articles], '/articles', { authProvider: authProviderFor([ROLE_IDS.Staff]) });

@@ -1,4 +1,4 @@
-import { Box, Checkbox, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, FilterButton, SimpleList, TopToolbar, useListContext, useLocale, useTranslate } from 'react-admin';
 import { formatAmount, formatWireDate } from '../../i18n/format';
 import { useBookingFilters } from '../../common/bookings/BookingFilters';
@@ -6,6 +6,7 @@ import { bookingCustomerName, bookingPriceSign, resourceNames, totalQuantity, ty
 import { BulkBookingActions } from './BulkActions';
 import { BookingLink, StatusChip } from '../../common/bookings/StatusChip';
 import { PagedList } from '../../common/PagedList';
+import { SelectionColumn } from '../../engine/lists/SelectionColumn';
 
 type BookingRecord = Booking & { id: number };
 const Col = DataTable.Col<BookingRecord>;
@@ -25,41 +26,6 @@ function BulkBar() {
     <Box sx={{ px: 1, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
       {selectedIds.length > 0 ? <BulkBookingActions scope="selected" /> : <BulkBookingActions scope="matching" />}
     </Box>
-  );
-}
-
-/**
- * The row's selection box. react-admin's own puts its label on the checkbox's wrapper, where screen
- * readers do not find it (MUI 9); this one labels the input itself.
- */
-function SelectRow({ booking }: { booking: BookingRecord }) {
-  const { selectedIds, onToggleItem } = useListContext();
-  const translate = useTranslate();
-  return (
-    <Checkbox
-      size="small"
-      checked={selectedIds.includes(booking.id)}
-      onClick={(e) => e.stopPropagation()}
-      onChange={() => onToggleItem(booking.id)}
-      slotProps={{ input: { 'aria-label': translate('custom.bookings.list.select', { id: booking.Id }) } }}
-    />
-  );
-}
-
-function SelectPage() {
-  const { selectedIds, data, onSelect } = useListContext<BookingRecord>();
-  const translate = useTranslate();
-  const ids = (data ?? []).map((b) => b.id);
-  const all = ids.length > 0 && ids.every((id) => selectedIds.includes(id));
-  return (
-    <Checkbox
-      size="small"
-      checked={all}
-      indeterminate={!all && ids.some((id) => selectedIds.includes(id))}
-      onClick={(e) => e.stopPropagation()}
-      onChange={() => onSelect(all ? selectedIds.filter((id) => !ids.includes(id)) : [...new Set([...selectedIds, ...ids])])}
-      slotProps={{ input: { 'aria-label': translate('ra.action.select_all') } }}
-    />
   );
 }
 
@@ -86,6 +52,7 @@ const Price = ({ booking }: { booking: Booking }) => {
 export function BookingList() {
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const locale = useLocale();
+  const translate = useTranslate();
   const date = (value: string | null | undefined) => (value ? formatWireDate(value, locale) : '');
   const cellDate = (value: string | null | undefined) => (
     <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
@@ -115,7 +82,7 @@ export function BookingList() {
         />
       ) : (
         <DataTable rowClick={(id) => `/bookings/${id}`} bulkActionButtons={false} empty={<Empty />} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
-          <Col source="select" disableSort label={<SelectPage />} render={(b) => <SelectRow booking={b} />} />
+          <SelectionColumn<BookingRecord> label={(b) => translate('custom.bookings.list.select', { id: b.Id })} />
           <Col source="Id" label="resources.bookings.fields.Id" render={(b) => <BookingLink id={b.Id} />} />
           <Col source="From" label="resources.bookings.fields.From" render={(b) => cellDate(b.From)} />
           <Col source="ServiceName" label="resources.bookings.fields.ServiceName" />
