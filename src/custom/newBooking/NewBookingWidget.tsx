@@ -29,7 +29,6 @@ import {
   type RepeatBookingResponse,
 } from './types';
 import {
-  useServices,
   useBookingSettings,
   SendFlagDefaults,
   useService,
@@ -45,6 +44,7 @@ import { InvoiceAddressInputs } from './InvoiceAddressInputs';
 import { DEFAULTS, invoiceAddressOf, type NewBookingValues } from './values';
 import { linkedChoice } from './linkedChoice';
 import { Section, type Heading } from './Section';
+import { ServiceSelect } from './ServiceSelect';
 
 export interface NewBookingWidgetProps {
   /** Level of the section headings: h2 on a page of its own, h3 inside a tab under the page's heading. */
@@ -72,13 +72,10 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
   const queryClient = useQueryClient();
   const today: LocalDate = useCompanyNow().slice(0, 10);
 
-  const services = useServices();
   const settings = useBookingSettings();
   // A link (the scheduler's selected range) may choose the service, resource and time.
   const [linked] = useState(() => linkedChoice(location.search));
   const [serviceId, setServiceId] = useState<Id | null>(linked.serviceId);
-  // From the scheduler's selected range: only the services bookable then on that resource, until the user asks for all.
-  const [offered, setOffered] = useState<number[] | null>(linked.offered);
   const service = useService(serviceId);
   const current = service.data ?? null;
   const [duration, setDuration] = useState<number | undefined>(linked.duration);
@@ -235,37 +232,7 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
       <Box sx={{ display: 'grid', gap: 2, maxWidth: 1000, minWidth: 0 }}>
         <Section title="newBookingForm.serviceAndTime" heading={heading}>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, gap: 2 }}>
-            <TextField
-              select
-              required
-              label={translate('newBookingForm.service')}
-              value={serviceId ?? ''}
-              onChange={(e) => (e.target.value === '' ? undefined : chooseService(Number(e.target.value)))}
-              error={attempted && !serviceId}
-              helperText={
-                services.error
-                  ? (services.error as Error).message
-                  : attempted && !serviceId
-                    ? translate('newBookingForm.chooseService')
-                    : offered
-                      ? translate('newBookingForm.offeredOnly')
-                      : ' '
-              }
-              slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 400 } } } } } }}
-            >
-              {(services.data ?? [])
-                .filter((s) => !offered || offered.includes(s.Id))
-                .map((s) => (
-                  <MenuItem key={s.Id} value={s.Id}>
-                    {s.Name}
-                  </MenuItem>
-                ))}
-              {offered ? (
-                <MenuItem value="" onClick={() => setOffered(null)} sx={{ fontStyle: 'italic' }}>
-                  {translate('newBookingForm.allServices')}
-                </MenuItem>
-              ) : null}
-            </TextField>
+            <ServiceSelect value={serviceId} onChoose={chooseService} attempted={attempted} offered={linked.offered} />
             {durations.length > 1 && current ? (
               <TextField
                 select
