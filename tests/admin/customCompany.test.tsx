@@ -157,7 +157,7 @@ describe('company page', () => {
     await user.upload(fileInput, new File(['%PDF'], 'terms.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText('The file is not an image. Choose an image file.')).toBeInTheDocument();
     await user.upload(fileInput, new File([new Uint8Array(100001)], 'huge.png', { type: 'image/png' }));
-    expect(await screen.findByText('The image is too large. The maximum size is 100 kB.')).toBeInTheDocument();
+    expect(await screen.findByText('The image is too large. The largest allowed size is 100 kB.')).toBeInTheDocument();
     expect(uploads).toHaveLength(0);
 
     await user.upload(fileInput, new File([new Uint8Array(100000)], 'logo.png', { type: 'image/png' }));

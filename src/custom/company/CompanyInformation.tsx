@@ -6,7 +6,7 @@ import type { FieldValues } from 'react-hook-form';
 import type { Company, CompanyInput, CompanyStatusId } from '../../../schema/company';
 import { apiErrorInfo, useApi } from '../../common/api';
 import { FormActions, FormGrid, FormSection } from '../../common/PageHeading';
-import { ImageFolder, ImageUploadInput } from '../inputs/ImageUploadInput';
+import { ImageFolder, ImageInput } from '../../engine/inputs/ImageInput';
 import { useSubmit } from '../useSubmit';
 import { COUNTRY_IDS, validateOrganisationNumber } from './organisationNumber';
 import { useSetCompany } from '../../common/useCompany';
@@ -146,7 +146,7 @@ export function CompanyInformation({ company }: { company: Company }) {
           <TextInput source="City" label="custom.company.fields.City" validate={validateRequired} />
           <SelectInput source="CountryId" label="custom.company.fields.CountryId" choices={countries} translateChoice={false} validate={validateRequired} />
           <Box sx={{ gridColumn: '1 / -1' }}>
-            <ImageUploadInput source="LogoUrl" label="custom.company.fields.LogoUrl" folderType={ImageFolder.logotype} />
+            <ImageInput source="LogoUrl" label="custom.company.fields.LogoUrl" folderType={ImageFolder.logotype} />
           </Box>
         </FormGrid>
         <FormActions>
