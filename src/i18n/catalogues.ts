@@ -55,8 +55,6 @@ import companyEn from '../custom/company/messages/en.json';
 import companySv from '../custom/company/messages/sv.json';
 import dashboardEn from '../custom/dashboard/messages/en.json';
 import dashboardSv from '../custom/dashboard/messages/sv.json';
-import inputsEn from '../custom/inputs/messages/en.json';
-import inputsSv from '../custom/inputs/messages/sv.json';
 import licensesEn from '../custom/licenses/messages/en.json';
 import licensesSv from '../custom/licenses/messages/sv.json';
 import newBookingEn from '../custom/newBooking/messages/en.json';
@@ -111,7 +109,6 @@ export const catalogues: readonly Catalogue[] = [
   { folder: 'custom/webhooks', en: webhooksEn, sv: webhooksSv, fi: () => import('../custom/webhooks/messages/fi.json'), no: () => import('../custom/webhooks/messages/no.json') },
   { folder: 'custom/company', en: companyEn, sv: companySv, fi: () => import('../custom/company/messages/fi.json'), no: () => import('../custom/company/messages/no.json') },
   { folder: 'custom/dashboard', en: dashboardEn, sv: dashboardSv, fi: () => import('../custom/dashboard/messages/fi.json'), no: () => import('../custom/dashboard/messages/no.json') },
-  { folder: 'custom/inputs', en: inputsEn, sv: inputsSv, fi: () => import('../custom/inputs/messages/fi.json'), no: () => import('../custom/inputs/messages/no.json') },
   { folder: 'custom/licenses', en: licensesEn, sv: licensesSv, fi: () => import('../custom/licenses/messages/fi.json'), no: () => import('../custom/licenses/messages/no.json') },
   { folder: 'custom/newBooking', en: newBookingEn, sv: newBookingSv, fi: () => import('../custom/newBooking/messages/fi.json'), no: () => import('../custom/newBooking/messages/no.json') },
   { folder: 'custom/promoCodes', en: promoCodesEn, sv: promoCodesSv, fi: () => import('../custom/promoCodes/messages/fi.json'), no: () => import('../custom/promoCodes/messages/no.json') },
