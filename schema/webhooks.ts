@@ -54,6 +54,11 @@ export interface WebhookEndpointId {
   Id: Id;
 }
 
+/** Answer of POST /webhook/endpoints/{Id}/test: the messages queued (one, to that endpoint). */
+export interface WebhookTestResult {
+  MessageIds: Id[];
+}
+
 /** Querystring of GET /webhook/endpoints. */
 export interface WebhookEndpointQuery {
   /** @minimum 1 @maximum 2147483647 */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/db';
 import { ApiError, checkFieldsEarly, ValidationErrors } from '../../shared/errors';
-import { ref } from '../../shared/schemas';
+import { page, ref } from '../../shared/schemas';
 import { containsPattern, idParams, orderClause, unknownSortNames } from '../../autoquery/index';
 import {
   accountLinks,
@@ -89,7 +89,7 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
   const { db } = app;
   const accountServices = (): AccountServices => ({ db, jobs: app.jobs, outbox: app.outbox, links: accountLinks(`${app.config.publicUrl}/realms/${app.config.realm}`) });
 
-  app.get('/administrators/roles', async () => {
+  app.get('/administrators/roles', { schema: { response: { 200: page('AdministratorRole') } } }, async () => {
     const rows = await db.query<{ id: number; name: string; description: string }>('select id, name, description from roles order by id');
     return envelope(rows.map((r) => ({ Id: r.id, Name: r.name, Description: r.description })));
   });
@@ -101,7 +101,7 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
       if (typeof query?.[name] === 'string' && unknownSortNames(query[name], SORTABLE).length) refuse(name, 'InvalidValue');
     }
   });
-  app.get<{ Querystring: AdministratorQuery }>('/administrators', { preValidation: sortCheck, schema: { querystring: ref('AdministratorQuery') } }, async (request) => {
+  app.get<{ Querystring: AdministratorQuery }>('/administrators', { preValidation: sortCheck, schema: { querystring: ref('AdministratorQuery'), response: { 200: page('Administrator') } } }, async (request) => {
     const { companyId, timeZone } = request.ctx;
     const q = request.query;
     const skip = q.Skip ?? 0;
@@ -117,7 +117,7 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
     return { Offset: skip, Total: total?.n ?? 0, Results: rows.map(toAdministrator) };
   });
 
-  app.post<{ Body: AdministratorInput }>('/administrators', { schema: { body: ref('AdministratorInput') } }, async (request) => {
+  app.post<{ Body: AdministratorInput }>('/administrators', { schema: { body: ref('AdministratorInput'), response: { 200: ref('Administrator') } } }, async (request) => {
     const { companyId, lang, timeZone } = request.ctx;
     const body = request.body;
     const roles = await checkInput(db, body);
@@ -154,7 +154,7 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
 
   app.put<{ Params: { Id: number }; Body: AdministratorInput }>(
     '/administrators/:Id',
-    { schema: { params: idParams, body: ref('AdministratorInput') } },
+    { schema: { params: idParams, body: ref('AdministratorInput'), response: { 200: ref('Administrator') } } },
     async (request) => {
       const { companyId, lang, timeZone } = request.ctx;
       const id = request.params.Id;
@@ -211,7 +211,7 @@ export default async function administratorRoutes(app: FastifyInstance): Promise
 
   app.delete<{ Params: { Id: number } }>(
     '/administrators/:Id',
-    { schema: { params: idParams } },
+    { schema: { params: idParams, response: { 200: ref('Administrator') } } },
     async (request) => {
       const { companyId, timeZone, userId } = request.ctx;
       const id = request.params.Id;

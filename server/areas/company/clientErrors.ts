@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { ref } from '../../shared/schemas';
+import { NO_CONTENT, ref } from '../../shared/schemas';
 import type { ClientErrorReport } from '../../../schema/company';
 
 /** POST /errors: the admin reports an uncaught browser error; it is kept in client_errors. */
 export default async function clientErrorRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: ClientErrorReport }>('/errors', { schema: { body: ref('ClientErrorReport') } }, async (request, reply) => {
+  app.post<{ Body: ClientErrorReport }>('/errors', { schema: { body: ref('ClientErrorReport'), response: NO_CONTENT } }, async (request, reply) => {
     const { companyId, userId } = request.ctx;
     const b = request.body;
     await app.db.query(

@@ -3,7 +3,7 @@ import { IANAZone } from 'luxon';
 import type { Db } from '../../db/db';
 import { ApiError, checkFieldsEarly, type RefuseField } from '../../shared/errors';
 import type { Lang } from '../../shared/messages';
-import { ref } from '../../shared/schemas';
+import { page, ref } from '../../shared/schemas';
 import { idParams } from '../../autoquery/index';
 import type { Company, CompanyInput } from '../../../schema/company';
 import { isValidOrganisationNumber } from '../../../domain/identityNumbers';
@@ -70,21 +70,21 @@ function checkCompanyInput(input: unknown, refuse: RefuseField): void {
 export default async function companyRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get<{ Querystring: { Id?: number } }>('/companies', { schema: { querystring: ref('CompanyQuery') } }, async (request) => {
+  app.get<{ Querystring: { Id?: number } }>('/companies', { schema: { querystring: ref('CompanyQuery'), response: { 200: page('Company') } } }, async (request) => {
     const { companyId, timeZone, lang } = request.ctx;
     if (request.query.Id !== undefined && request.query.Id !== companyId) return envelope([]);
     const row = await loadCompany(db, companyId, timeZone);
     return envelope(row ? [toCompany(row, lang)] : []);
   });
 
-  app.get('/companies/coordinates', async (request) => {
+  app.get('/companies/coordinates', { schema: { response: { 200: ref('CompanyCoordinates') } } }, async (request) => {
     const row = await db.one<{ latitude: number | null; longitude: number | null }>('select latitude, longitude from companies where id = $1', [request.ctx.companyId]);
     return { Latitude: row?.latitude ?? null, Longitude: row?.longitude ?? null };
   });
 
   app.put<{ Params: { Id: number }; Body: CompanyInput }>(
     '/companies/:Id',
-    { preValidation: checkFieldsEarly((request, refuse) => checkCompanyInput(request.body, refuse)), schema: { params: idParams, body: ref('CompanyInput') } },
+    { preValidation: checkFieldsEarly((request, refuse) => checkCompanyInput(request.body, refuse)), schema: { params: idParams, body: ref('CompanyInput'), response: { 200: ref('Company') } } },
     async (request) => {
       const { companyId, lang, timeZone } = request.ctx;
       if (request.params.Id !== companyId) throw ApiError.notFound('Company', request.params.Id);
@@ -117,7 +117,7 @@ export default async function companyRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.put<{ Params: { companyId: number } }>('/companies/:companyId/sendforapproval', { schema: { params: companyIdParams } }, async (request) => {
+  app.put<{ Params: { companyId: number } }>('/companies/:companyId/sendforapproval', { schema: { params: companyIdParams, response: { 200: ref('Company') } } }, async (request) => {
     const { companyId, lang, timeZone } = request.ctx;
     const updated = await db.one<{ id: number }>('update companies set status_id = 2, updated = now() where id = $1 and status_id = 1 returning id', [companyId]);
     const row = await loadCompany(db, companyId, timeZone);

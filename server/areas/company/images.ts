@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { ApiError, ValidationErrors } from '../../shared/errors';
 import type { ImageUploadResponse } from '../../../schema/company';
+import { ref } from '../../shared/schemas';
 
 /** Largest image accepted (spec core §9). */
 export const MAX_IMAGE_BYTES = 100000;
@@ -66,7 +67,7 @@ export default async function imageRoutes(app: FastifyInstance): Promise<void> {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6, headerPairs: 50 },
   });
 
-  app.post('/images', async (request): Promise<ImageUploadResponse> => {
+  app.post('/images', { schema: { response: { 200: ref('ImageUploadResponse') } } }, async (request): Promise<ImageUploadResponse> => {
     const { companyId } = request.ctx;
     if (!request.isMultipart()) throw ApiError.field(400, 'file', 'NotEmpty');
     let file: { bytes: Buffer; declared: string; name: string } | undefined;

@@ -72,7 +72,7 @@ export default async function gdprRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Querystring: InactiveCustomersQuery }>(
     '/gdpr/customers/inactive',
-    { schema: { querystring: ref('InactiveCustomersQuery') } },
+    { schema: { querystring: ref('InactiveCustomersQuery'), response: { 200: ref('InactiveCustomersDeleteResponse') } } },
     async (request): Promise<InactiveCustomersDeleteResponse> => {
       const { ctx } = request;
       const condition = inactiveCondition(ctx, request.query);
@@ -98,7 +98,7 @@ export default async function gdprRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { Id: number } }>('/gdpr/customers/:Id', { schema: { params: idParams } }, async (request): Promise<GdprCustomerExport> => {
+  app.get<{ Params: { Id: number } }>('/gdpr/customers/:Id', { schema: { params: idParams, response: { 200: ref('GdprCustomerExport') } } }, async (request): Promise<GdprCustomerExport> => {
     const { ctx } = request;
     const customer = await readRecord(db, ctx, customers, request.params.Id);
     const comments = await listRecords(db, ctx, customerComments, { CustomerId: customer.Id, Take: 1000 });

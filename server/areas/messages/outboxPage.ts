@@ -4,7 +4,7 @@ import type { CaughtMessage, CaughtMessageQuery } from '../../../schema/messages
 import { idParams } from '../../autoquery/index';
 import { ApiError } from '../../shared/errors';
 import { sanitizeRichText } from '../../shared/html';
-import { ref } from '../../shared/schemas';
+import { page, ref } from '../../shared/schemas';
 import { messageWords } from './messages';
 
 type SentMail = Awaited<ReturnType<FastifyInstance['catcher']['list']>>[number];
@@ -27,7 +27,7 @@ function toWire(mail: SentMail, zone: string): CaughtMessage {
 
 /** The outbox page: every message caught for the company (GET /messages/outbox, /messages/outbox/{Id} with attachments). */
 export function registerOutboxRoutes(app: FastifyInstance): void {
-  app.get('/messages/outbox', { schema: { querystring: ref('CaughtMessageQuery') } }, async (request) => {
+  app.get('/messages/outbox', { schema: { querystring: ref('CaughtMessageQuery'), response: { 200: page('CaughtMessage') } } }, async (request) => {
     const { ctx } = request;
     const q = request.query as CaughtMessageQuery;
     const filter = { channel: q.Channel as 'email' | 'sms' | undefined, to: q.To?.trim() || undefined };

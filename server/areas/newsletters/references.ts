@@ -39,7 +39,7 @@ export function registerReferenceRoutes(app: FastifyInstance): void {
     return { Offset: 0, Total: results.length, Results: results };
   });
 
-  app.get('/newsletter/fieldtranslations', async (request) => newsletterFieldTranslations(request.ctx.lang));
+  app.get('/newsletter/fieldtranslations', { schema: { response: { 200: { type: 'array', items: ref('MessageFieldTranslation') } } } }, async (request) => newsletterFieldTranslations(request.ctx.lang));
 
   app.get(
     '/newsletter/emailtemplates',

@@ -92,7 +92,7 @@ export default async function savedFiltersArea(app: FastifyInstance): Promise<vo
     return toContract(row!);
   });
 
-  app.delete('/savedfilters/:Id', { config: { permission: write }, schema: { params: ref('SavedFilterId') } }, async (request) => {
+  app.delete('/savedfilters/:Id', { config: { permission: write }, schema: { params: ref('SavedFilterId'), response: { 200: ref('SavedFilterId') } } }, async (request) => {
     const { ctx } = request;
     const { Id } = request.params as SavedFilterId;
     // Someone else's private filter is not there for the caller; a shared one is, but only its owner deletes it.

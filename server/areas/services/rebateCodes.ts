@@ -137,7 +137,7 @@ export default async function rebateCodesArea(app: FastifyInstance): Promise<voi
     });
   });
 
-  app.get('/rebatecodes/types', async () => REBATE_CODE_TYPES);
+  app.get('/rebatecodes/types', { schema: { response: { 200: { type: 'array', items: ref('RebateCodeType') } } } }, async () => REBATE_CODE_TYPES);
 
   app.get('/rebatecodes/getbysign', { schema: { querystring: ref('RebateCodeGetBySignQuery'), response: item } }, (request) =>
     findBySign(app, request.ctx, request.query as RebateCodeGetBySignQuery),

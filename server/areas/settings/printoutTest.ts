@@ -35,7 +35,7 @@ const words = {
  */
 export function registerPrintoutTest(app: FastifyInstance): void {
   extendMessages(messages);
-  app.get('/reports/booking/printout/fieldtranslations', async (request) => bookingFieldTranslations(request.ctx.lang));
+  app.get('/reports/booking/printout/fieldtranslations', { schema: { response: { 200: { type: 'array', items: ref('PrintoutFieldTranslation') } } } }, async (request) => bookingFieldTranslations(request.ctx.lang));
 
   app.post('/reports/booking/printout/test', { schema: { body: ref('BookingPrintoutTest') } }, async (request, reply) => {
     const { ctx } = request;

@@ -1,0 +1,54 @@
+/**
+ * One area shape (issue 39): every /api route declares the schema of its answer, so the answer is
+ * serialised from the contract (schema/) and a field the contract does not name never leaves the
+ * server. The routes that answer no JSON (files, pages, event streams, redirects) are listed with
+ * what they answer instead.
+ */
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './harness';
+
+/** Routes whose answer is not a JSON body, by `METHOD /path` as registered, with what they send. */
+const NOT_JSON: Record<string, string> = {
+  'GET /api/users/agreement/:id/:lang': 'the agreement as a PDF file',
+  'GET /api/bookings/:Id/reports/:OptionId': 'a booking printout as a PDF file',
+  'GET /api/articles/:Id/reports': 'the article report as a PDF file',
+  'GET /api/rebatecodes/:Id/reports': 'the code report as a PDF file',
+  'GET /api/images/:Key': 'an uploaded image file',
+  'GET /api/scheduler/events': "the scheduler's server-sent event stream",
+  'GET /api/newsletter/unsubscribe/:Token': 'the unsubscribe page (HTML) a mail links to',
+  'POST /api/newsletter/unsubscribe/:Token': 'the unsubscribe confirmation page (HTML)',
+  'GET /api/billing/company/invoices/:Id': 'the invoice as a PDF file',
+  'POST /api/reports/booking/printout/test': 'a booking printed with the printout, as a PDF file',
+  'POST /api/codelock/resync/:Id': "answers 400 NoDoorLockConnected until door locks exist (issue 34)",
+};
+
+let server: TestServer;
+const routes: RouteOptions[] = [];
+
+beforeAll(async () => {
+  server = await createTestServer({}, { onRoute: (route) => routes.push(route) });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('every /api route', () => {
+  it('declares the schema of its answer, or is a file, page or stream listed with what it sends', () => {
+    const missing: string[] = [];
+    const listed = new Set<string>();
+    for (const route of routes) {
+      if (!route.url.startsWith('/api/')) continue;
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        const key = `${method} ${route.url}`;
+        const response = (route.schema as { response?: Record<string, unknown> } | undefined)?.response;
+        const declared = !!response && Object.keys(response).some((status) => /^2(\d\d|xx)$/.test(status));
+        if (key in NOT_JSON) listed.add(key);
+        else if (!declared) missing.push(key);
+      }
+    }
+    expect(missing, 'routes without a response schema').toEqual([]);
+    expect(Object.keys(NOT_JSON).filter((key) => !listed.has(key)), 'listed routes that no longer exist').toEqual([]);
+  });
+});
