@@ -125,6 +125,48 @@ describe('/webhook deliveries', () => {
   });
 });
 
+describe('/webhook secret rotation', () => {
+  it('signs with the old secret too for a day after a rotation, so a receiver that still holds it verifies', async () => {
+    const { createServer } = await import('node:http');
+    const { Webhook } = await import('standardwebhooks');
+    const deliveries: { headers: Record<string, string>; body: string }[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        res.end('ok');
+        deliveries.push({ headers: req.headers as Record<string, string>, body });
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const port = (receiver.address() as { port: number }).port;
+    try {
+      const endpoint = await create({ Url: `http://127.0.0.1:${port}/hook`, EventTypes: ['booking.created'] });
+      const rotated = await server.api({ method: 'PUT', url: `/api/webhook/endpoints/${endpoint.Id}`, payload: { Url: `http://127.0.0.1:${port}/hook`, EventTypes: ['booking.created'], RotateSecret: true } });
+      expect(rotated.statusCode, rotated.body).toBe(200);
+      const fresh = (rotated.json() as WebhookEndpointWithSecret).Secret;
+      expect(fresh).not.toBe(endpoint.Secret);
+      expect((await server.api({ method: 'POST', url: `/api/webhook/endpoints/${endpoint.Id}/test` })).statusCode).toBe(200);
+      await expect.poll(() => deliveries.length, { timeout: 10_000 }).toBe(1);
+      const [got] = deliveries;
+      expect(got.headers['webhook-signature'].split(' ')).toHaveLength(2);
+      expect((new Webhook(fresh).verify(got.body, got.headers) as { type: string }).type).toBe('webhook.test');
+      expect((new Webhook(endpoint.Secret).verify(got.body, got.headers) as { type: string }).type).toBe('webhook.test');
+
+      // A day later the old secret signs no more.
+      await server.db.query("update webhook_endpoints set previous_secret_until = now() - interval '1 second' where id = $1", [endpoint.Id]);
+      expect((await server.api({ method: 'POST', url: `/api/webhook/endpoints/${endpoint.Id}/test` })).statusCode).toBe(200);
+      await expect.poll(() => deliveries.length, { timeout: 10_000 }).toBe(2);
+      const later = deliveries[1];
+      expect(later.headers['webhook-signature'].split(' ')).toHaveLength(1);
+      expect(() => new Webhook(endpoint.Secret).verify(later.body, later.headers)).toThrow();
+      expect((new Webhook(fresh).verify(later.body, later.headers) as { type: string }).type).toBe('webhook.test');
+    } finally {
+      receiver.close();
+    }
+  });
+});
+
 describe('/webhook/messages: the log and resend', () => {
   async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
     const until = Date.now() + ms;

@@ -81,16 +81,20 @@ const attemptKey = (messageId: number, attemptNo: number, series: string | undef
 
 /** Makes one attempt of a message, logs it, and queues the next on failure. */
 async function attempt(app: FastifyInstance, messageId: number, attemptNo: number, series?: string): Promise<void> {
-  const msg = await app.db.one<{ company_id: number; event_id: string; payload: unknown; url: string; secret: string; status: string }>(
-    `select m.company_id, m.event_id, m.payload, m.status, e.url, e.secret
+  const msg = await app.db.one<{ company_id: number; event_id: string; payload: unknown; url: string; secret: string; previous_secret: string | null; status: string }>(
+    `select m.company_id, m.event_id, m.payload, m.status, e.url, e.secret,
+            case when e.previous_secret_until > now() then e.previous_secret end as previous_secret
        from webhook_messages m join webhook_endpoints e on e.id = m.endpoint_id where m.id = $1`,
     [messageId],
   );
   if (!msg || msg.status === 'delivered') return;
   const body = typeof msg.payload === 'string' ? msg.payload : JSON.stringify(msg.payload);
-  const secret = await openSecret(app.db, msg.company_id, msg.secret);
   const now = new Date();
-  const signature = new Webhook(secret).sign(msg.event_id, now, body);
+  // For a day after a rotation the old secret signs too (Standard Webhooks: space-separated
+  // signatures), so a receiver still holding it verifies while it is being updated.
+  const secrets = [msg.secret, ...(msg.previous_secret ? [msg.previous_secret] : [])];
+  const signatures = await Promise.all(secrets.map(async (sealed) => new Webhook(await openSecret(app.db, msg.company_id, sealed)).sign(msg.event_id, now, body)));
+  const signature = signatures.join(' ');
   const result = await postWebhook(msg.url, { 'webhook-id': msg.event_id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signature }, body);
   const ok = result.status !== null && result.status >= 200 && result.status < 300;
   const delays = retryDelays();
