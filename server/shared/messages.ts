@@ -54,3 +54,17 @@ export function requestLanguage(request: FastifyRequest): Lang {
   const value = (Array.isArray(header) ? header[0] : header)?.toLowerCase().slice(0, 2);
   return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Lang) : 'sv';
 }
+
+/** The language a company's customers and mails to its administrators are written in, by the company's country. */
+export function languageOfCountry(countryId: string | null | undefined): Lang {
+  switch ((countryId ?? '').toUpperCase()) {
+    case 'SE':
+      return 'sv';
+    case 'FI':
+      return 'fi';
+    case 'NO':
+      return 'no';
+    default:
+      return 'en';
+  }
+}

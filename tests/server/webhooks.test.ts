@@ -167,6 +167,72 @@ describe('/webhook secret rotation', () => {
   });
 });
 
+describe('/webhook endpoints that keep failing', () => {
+  it('disables an endpoint that has failed every attempt for five days and mails the administrators, in the company’s language', async () => {
+    const { createServer } = await import('node:http');
+    const receiver = createServer((_req, res) => {
+      res.statusCode = 500;
+      res.end('down');
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const port = (receiver.address() as { port: number }).port;
+    const before = process.env.WEBHOOK_RETRY_DELAYS_SECONDS;
+    process.env.WEBHOOK_RETRY_DELAYS_SECONDS = '0';
+    try {
+      const endpoint = await create({ Url: `http://127.0.0.1:${port}/down`, EventTypes: ['booking.created'] });
+      // It has been failing since six days ago.
+      const old = await server.db.one<{ id: number }>(
+        `insert into webhook_messages (company_id, endpoint_id, event_id, event_type, payload, created, status)
+         select company_id, id, 'msg_old', 'webhook.test', '{}'::jsonb, now() - interval '6 days', 'failed' from webhook_endpoints where id = $1 returning id`,
+        [endpoint.Id],
+      );
+      await server.db.query("insert into webhook_attempts (message_id, attempted, http_status) values ($1, now() - interval '6 days', 500)", [old!.id]);
+      expect((await server.api({ method: 'POST', url: `/api/webhook/endpoints/${endpoint.Id}/test` })).statusCode).toBe(200);
+      const disabled = async () => (await server.db.one<{ disabled: boolean }>('select disabled from webhook_endpoints where id = $1', [endpoint.Id]))?.disabled;
+      await expect.poll(disabled, { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(async () => (await server.db.query<{ subject: string }>("select subject from mail_outbox where kind = 'webhook_disabled' and subject like $1", [`%${port}%`])).map((r) => r.subject), { timeout: 15_000 })
+        .toContain(`Webhook-slutpunkten http://127.0.0.1:${port}/down har stängts av`);
+      const listed = (await server.api({ method: 'GET', url: '/api/webhook/endpoints' })).json() as WebhookEndpointList;
+      expect(listed.Endpoints.find((e) => e.Id === endpoint.Id)?.Disabled).toBe(true);
+    } finally {
+      if (before === undefined) delete process.env.WEBHOOK_RETRY_DELAYS_SECONDS;
+      else process.env.WEBHOOK_RETRY_DELAYS_SECONDS = before;
+      receiver.close();
+    }
+  });
+
+  it('keeps an endpoint that failed for less than five days, or succeeded since', async () => {
+    const { createServer } = await import('node:http');
+    const receiver = createServer((_req, res) => {
+      res.statusCode = 503;
+      res.end('busy');
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const port = (receiver.address() as { port: number }).port;
+    const before = process.env.WEBHOOK_RETRY_DELAYS_SECONDS;
+    process.env.WEBHOOK_RETRY_DELAYS_SECONDS = '0';
+    try {
+      const endpoint = await create({ Url: `http://127.0.0.1:${port}/busy`, EventTypes: ['booking.created'] });
+      const old = await server.db.one<{ id: number }>(
+        `insert into webhook_messages (company_id, endpoint_id, event_id, event_type, payload, created, status)
+         select company_id, id, 'msg_old2', 'webhook.test', '{}'::jsonb, now() - interval '6 days', 'delivered' from webhook_endpoints where id = $1 returning id`,
+        [endpoint.Id],
+      );
+      // Failed six days ago, but delivered two days ago: not failing for five days.
+      await server.db.query("insert into webhook_attempts (message_id, attempted, http_status) values ($1, now() - interval '6 days', 500), ($1, now() - interval '2 days', 200)", [old!.id]);
+      expect((await server.api({ method: 'POST', url: `/api/webhook/endpoints/${endpoint.Id}/test` })).statusCode).toBe(200);
+      const attempts = async () => (await server.db.one<{ n: number }>('select count(*)::int as n from webhook_attempts a join webhook_messages m on m.id = a.message_id where m.endpoint_id = $1', [endpoint.Id]))?.n;
+      await expect.poll(attempts, { timeout: 15_000 }).toBe(4);
+      expect((await server.db.one<{ disabled: boolean }>('select disabled from webhook_endpoints where id = $1', [endpoint.Id]))?.disabled).toBe(false);
+    } finally {
+      if (before === undefined) delete process.env.WEBHOOK_RETRY_DELAYS_SECONDS;
+      else process.env.WEBHOOK_RETRY_DELAYS_SECONDS = before;
+      receiver.close();
+    }
+  });
+});
+
 describe('/webhook/messages: the log and resend', () => {
   async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
     const until = Date.now() + ms;

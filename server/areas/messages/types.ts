@@ -45,19 +45,7 @@ export const TYPE_KINDS: Record<number, string> = {
   8: 'booking_declined',
 };
 
-/** The language a company's customers get messages in, by the company's country. */
-export function languageOfCountry(countryId: string | null | undefined): Lang {
-  switch ((countryId ?? '').toUpperCase()) {
-    case 'SE':
-      return 'sv';
-    case 'FI':
-      return 'fi';
-    case 'NO':
-      return 'no';
-    default:
-      return 'en';
-  }
-}
+export { languageOfCountry } from '../../shared/messages';
 
 export function typeName(typeId: number, lang: Lang): string {
   return MESSAGE_TYPES[typeId]?.name[lang] ?? String(typeId);

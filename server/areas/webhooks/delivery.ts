@@ -12,6 +12,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/db';
 import { postWebhook } from '../../integrations/webhooks/http';
 import { openSecret } from '../../integrations/webhooks/secrets';
+import { disableWhenFailing } from './disable';
 import { onBookingEvent, type BookingEventKind } from '../../shared/bookingEvents';
 import type { EventTypeName } from './eventTypes';
 
@@ -81,8 +82,8 @@ const attemptKey = (messageId: number, attemptNo: number, series: string | undef
 
 /** Makes one attempt of a message, logs it, and queues the next on failure. */
 async function attempt(app: FastifyInstance, messageId: number, attemptNo: number, series?: string): Promise<void> {
-  const msg = await app.db.one<{ company_id: number; event_id: string; payload: unknown; url: string; secret: string; previous_secret: string | null; status: string }>(
-    `select m.company_id, m.event_id, m.payload, m.status, e.url, e.secret,
+  const msg = await app.db.one<{ company_id: number; endpoint_id: number; event_id: string; payload: unknown; url: string; secret: string; previous_secret: string | null; status: string }>(
+    `select m.company_id, m.endpoint_id, m.event_id, m.payload, m.status, e.url, e.secret,
             case when e.previous_secret_until > now() then e.previous_secret end as previous_secret
        from webhook_messages m join webhook_endpoints e on e.id = m.endpoint_id where m.id = $1`,
     [messageId],
@@ -102,6 +103,7 @@ async function attempt(app: FastifyInstance, messageId: number, attemptNo: numbe
   await app.db.tx(async (tx) => {
     await tx.query('insert into webhook_attempts (message_id, http_status, duration_ms, response_excerpt) values ($1, $2, $3, $4)', [messageId, result.status, result.durationMs, result.excerpt]);
     await tx.query('update webhook_messages set status = $2 where id = $1', [messageId, ok ? 'delivered' : last ? 'failed' : 'pending']);
+    if (!ok && last) await disableWhenFailing(app, tx, msg.endpoint_id);
     if (!ok && !last) {
       await app.outbox.add(tx, {
         companyId: msg.company_id,
