@@ -54,9 +54,15 @@ export interface WebhookEndpointId {
   Id: Id;
 }
 
-/** Answer of POST /webhook/endpoints/{Id}/test: the messages queued (one, to that endpoint). */
-export interface WebhookTestResult {
+/** Answer of POST /webhook/endpoints/{Id}/test (one message) and /replay (each failed one sent again): the messages queued. */
+export interface WebhookQueuedMessages {
   MessageIds: Id[];
+}
+
+/** Body of POST /webhook/endpoints/{Id}/replay: send again every message to the endpoint that failed, from this time on. */
+export interface WebhookReplayInput {
+  /** Company-local; messages created at or after it. */
+  Since: LocalDateTime;
 }
 
 /** Querystring of GET /webhook/endpoints. */

@@ -3,6 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import WebhookSettingsPage from '../../src/custom/webhooks/WebhookSettingsPage';
+import { ReplayCard } from '../../src/custom/webhooks/ReplayCard';
+import { pick } from './pickers';
 import type { WebhookEndpointList, WebhookMessageList } from '../../schema/webhooks';
 import { API, calls, renderPage, server, startMockApi } from './customHarness';
 
@@ -64,5 +66,18 @@ describe('webhook settings page', () => {
     renderPage(<WebhookSettingsPage />, '/webhook-settings#messages');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The log is resting');
+  });
+
+  it('sends the failed messages again since the time chosen, and says how many were queued', async () => {
+    server.use(http.post(`${API}/webhook/endpoints/2/replay`, () => HttpResponse.json({ MessageIds: [11, 12] })));
+    const user = userEvent.setup();
+    renderPage(<ReplayCard endpointId={2} />, '/webhooks/endpoint/2');
+    const send = await screen.findByRole('button', { name: 'Send again' });
+    expect(send).toBeDisabled();
+    pick(/^Failed since/, '03/01/2026 06:00 PM');
+    await user.click(send);
+    expect(await screen.findByText('2 messages queued again')).toBeInTheDocument();
+    const call = calls.find((c) => c.method === 'POST' && c.path === '/webhook/endpoints/2/replay');
+    expect(call?.body).toEqual({ Since: '2026-03-01T18:00:00' });
   });
 });

@@ -233,6 +233,45 @@ describe('/webhook endpoints that keep failing', () => {
   });
 });
 
+describe('/webhook replay', () => {
+  it('sends again every failed message to one endpoint since a time, with its own webhook-id, and nothing older or delivered', async () => {
+    const { createServer } = await import('node:http');
+    const ids: string[] = [];
+    const receiver = createServer((req, res) => {
+      ids.push(String(req.headers['webhook-id']));
+      req.resume();
+      res.end('ok');
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const port = (receiver.address() as { port: number }).port;
+    try {
+      const endpoint = await create({ Url: `http://127.0.0.1:${port}/replay`, EventTypes: ['booking.created'] });
+      const insert = (eventId: string, daysAgo: number, status: string) =>
+        server.db.one<{ id: string }>(
+          `insert into webhook_messages (company_id, endpoint_id, event_id, event_type, payload, created, status)
+           select company_id, id, $2, 'booking.created', '{"Id":1}'::jsonb, now() - make_interval(days => $3), $4 from webhook_endpoints where id = $1 returning id::text as id`,
+          [endpoint.Id, eventId, daysAgo, status],
+        );
+      const recent = await insert('msg_recent_failed', 2, 'failed');
+      await insert('msg_old_failed', 10, 'failed');
+      await insert('msg_recent_delivered', 1, 'delivered');
+      const since = (await server.db.one<{ t: string }>("select to_char((now() - interval '5 days') at time zone 'Europe/Stockholm', 'YYYY-MM-DD\"T\"HH24:MI:SS') as t"))!.t;
+      const res = await server.api({ method: 'POST', url: `/api/webhook/endpoints/${endpoint.Id}/replay`, payload: { Since: since } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as { MessageIds: number[] }).MessageIds).toEqual([Number(recent!.id)]);
+      await expect.poll(() => ids, { timeout: 10_000 }).toEqual(['msg_recent_failed']);
+      const foreign = await server.api({ method: 'POST', url: `/api/webhook/endpoints/${endpoint.Id}/replay`, payload: { Since: since }, token: other });
+      // The other company's plan has no webhooks: refused before its endpoint is even looked for.
+      expect(foreign.statusCode).toBe(402);
+      const bad = await server.api({ method: 'POST', url: `/api/webhook/endpoints/${endpoint.Id}/replay`, payload: { Since: 'yesterday' } });
+      expect(bad.statusCode).toBe(400);
+      expect(fieldsOf(bad)).toContain('Since');
+    } finally {
+      receiver.close();
+    }
+  });
+});
+
 describe('/webhook/messages: the log and resend', () => {
   async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
     const until = Date.now() + ms;

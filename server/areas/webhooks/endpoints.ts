@@ -89,7 +89,7 @@ export default async function endpoints(app: FastifyInstance): Promise<void> {
   });
 
   // Send test event: one webhook.test message to this endpoint, whether or not it hears that type.
-  app.post('/webhook/endpoints/:Id/test', { preHandler: requirePlanArea('webhooks'), schema: { params: ref('WebhookEndpointId'), response: { 200: ref('WebhookTestResult') } } }, async (request) => {
+  app.post('/webhook/endpoints/:Id/test', { preHandler: requirePlanArea('webhooks'), schema: { params: ref('WebhookEndpointId'), response: { 200: ref('WebhookQueuedMessages') } } }, async (request) => {
     const { ctx } = request;
     const { Id } = request.params as WebhookEndpointId;
     const exists = await app.db.one<{ id: number }>('select id from webhook_endpoints where company_id = $1 and id = $2', [ctx.companyId, Id]);

@@ -4,7 +4,7 @@
  * through the outbox, with the same webhook-id so a receiver that already has it can de-duplicate.
  */
 import type { FastifyInstance } from 'fastify';
-import type { WebhookAttempt, WebhookMessage, WebhookMessageId, WebhookMessageList, WebhookMessageQuery, WebhookResend } from '../../../schema/webhooks';
+import type { WebhookAttempt, WebhookEndpointId, WebhookMessage, WebhookMessageId, WebhookMessageList, WebhookMessageQuery, WebhookQueuedMessages, WebhookReplayInput, WebhookResend } from '../../../schema/webhooks';
 import { ApiError } from '../../shared/errors';
 import { requirePlanArea } from '../../shared/planLimits';
 import { ref } from '../../shared/schemas';
@@ -82,7 +82,34 @@ export default async function log(app: FastifyInstance): Promise<void> {
     if (status === null) throw ApiError.notFound(words.message[ctx.lang], Id);
     return { Id, Status: status } satisfies WebhookResend;
   });
+
+  // Replay: every message to one endpoint that failed since a time is sent again (each its own series of attempts).
+  app.post(
+    '/webhook/endpoints/:Id/replay',
+    { preHandler: requirePlanArea('webhooks'), schema: { params: ref('WebhookEndpointId'), body: ref('WebhookReplayInput'), response: { 200: ref('WebhookQueuedMessages') } } },
+    async (request) => {
+      const { ctx } = request;
+      const { Id } = request.params as WebhookEndpointId;
+      const { Since } = request.body as WebhookReplayInput;
+      const ids = await app.db.tx(async (tx) => {
+        const endpoint = await tx.one<{ id: number }>('select id from webhook_endpoints where company_id = $1 and id = $2', [ctx.companyId, Id]);
+        if (!endpoint) throw ApiError.notFound(words.endpoint[ctx.lang], Id);
+        const failed = await tx.query<{ id: string }>(
+          `select m.id::text as id from webhook_messages m join companies c on c.id = m.company_id
+            where m.company_id = $1 and m.endpoint_id = $2 and m.status = 'failed' and m.created >= ($3::timestamp at time zone c.time_zone)
+            order by m.id limit $4`,
+          [ctx.companyId, Id, Since, REPLAY_LIMIT],
+        );
+        for (const m of failed) await resendMessage(app, tx, ctx.companyId, Number(m.id));
+        return failed.map((m) => Number(m.id));
+      });
+      return { MessageIds: ids } satisfies WebhookQueuedMessages;
+    },
+  );
 }
+
+/** The most messages one replay sends again. */
+const REPLAY_LIMIT = 10_000;
 
 /** The total when the page asked for is past the end (the window count has no row to ride on). */
 async function countAll(app: FastifyInstance, companyId: number, endpointId: number | undefined): Promise<number> {

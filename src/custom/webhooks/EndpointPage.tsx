@@ -12,6 +12,7 @@ import { apiErrorInfo, isLicenseLimit, useApi } from '../../common/api';
 import { NarrowPage, PageHeading } from '../../common/PageHeading';
 import { ENDPOINTS_KEY } from './EndpointsTab';
 import { SecretNotice } from './SecretNotice';
+import { ReplayCard } from './ReplayCard';
 
 const EMPTY: Partial<WebhookEndpoint> = { Url: '', Description: '', EventTypes: [], Disabled: false };
 
@@ -141,6 +142,7 @@ export default function EndpointPage() {
             </CardContent>
           </Card>
         )}
+        {record && canWrite && id !== null && <ReplayCard endpointId={id} />}
       </Stack>
       <Confirm isOpen={confirming} title="custom.webhooks.deleteTitle" content="custom.webhooks.deleteConfirm" onConfirm={() => void remove()} onClose={() => setConfirming(false)} />
     </NarrowPage>
