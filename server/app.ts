@@ -1,4 +1,5 @@
 import paymentSandbox from './paymentSandbox/index';
+import providerSandbox from './providerSandbox/index';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import contextPlugin from './shared/context';
 import permissionsPlugin from './shared/permissions';
 import identityPlugin from './identity/index';
 import integrationsPlugin from './integrations/index';
-import areasPlugin from './areas/index';
+import areasPlugin, { areaPorts } from './areas/index';
 import { addContractSchemas } from './shared/schemas';
 import serviceStackConventions from './serviceStack/index';
 import { addSecurityHeaders } from './securityHeaders';
@@ -66,8 +67,10 @@ export async function buildApp({ db, config, logger = false, logStream, onRoute 
   await app.register(integrationsPlugin);
   await app.register(identityPlugin);
   await app.register(contextPlugin);
+  await app.register(areaPorts);
   await app.register(areasPlugin, { prefix: '/api' });
   await app.register(paymentSandbox);
+  await app.register(providerSandbox);
 
   app.get('/config.json', { config: { public: true } }, async () => ({
     apiUrl: `${config.publicUrl}/api`,

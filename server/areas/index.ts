@@ -19,6 +19,10 @@ import messages from './messages/index';
 import savedfilters from './savedfilters/index';
 import history from './history/index';
 import webhooks from './webhooks/index';
+import fp from 'fastify-plugin';
+import bookingEvents from '../shared/bookingEvents';
+import availabilityPort from './schedules/port';
+import pricingPort from './services/port';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -70,3 +74,17 @@ export default async function areas(app: FastifyInstance): Promise<void> {
     });
   }
 }
+
+/**
+ * What areas offer each other (server/shared/ports.ts): the decorators `bookingEvents`,
+ * `availability` and `pricing`, declared on the app itself (before `areas`, which names them in
+ * its areas' dependencies), so jobs and tests reach them as the areas do.
+ */
+export const areaPorts = fp(
+  async (app: FastifyInstance) => {
+    await app.register(bookingEvents);
+    await app.register(availabilityPort);
+    await app.register(pricingPort);
+  },
+  { name: 'area-ports' },
+);

@@ -1,18 +1,21 @@
 /**
  * The hook point for what follows a booking change: confirmations, cancellation messages,
- * webhooks, calendar sync. Handlers run INSIDE the change's transaction, so they should only
- * record work (an outbox row, a job) for after the commit, never send anything themselves: a
+ * webhooks, calendar sync, payments. Handlers run INSIDE the change's transaction, so they should
+ * only record work (an outbox row, a job) for after the commit, never send anything themselves: a
  * rolled-back booking then sends nothing, and a failed mail never fails the booking.
- * It lives in server/shared so that any area (messages, the scheduler's live feed, webhooks) can
- * subscribe without importing bookings. Messaging (issue 14) registers its handler with onBookingEvent and records an outbox entry
- * (server/shared/outbox: delivered after the commit, retried, never failing the booking).
+ *
+ * It is a Fastify decorator (`app.bookingEvents`), declared by the plugin below (name
+ * 'booking-events'), so each app has its own subscribers and an area that subscribes or emits
+ * names the plugin in its `dependencies` (checked at boot; see server/shared/area.ts).
  * @example
- * onBookingEvent(async (tx, event) => {
+ * app.bookingEvents.on(async (tx, event) => {
  *   if (event.kind === 'created') {
  *     await app.outbox.add(tx, { companyId: event.companyId, kind: 'booking_confirmation', key: `booking:${event.bookingId}:created`, payload: { ...event } });
  *   }
  * });
  */
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db';
 
 export type BookingEventKind = 'created' | 'changed' | 'approved' | 'declined' | 'canceled' | 'paid' | 'refunded' | 'released';
@@ -30,18 +33,37 @@ export interface BookingEvent {
 
 export type BookingEventHandler = (tx: Db, event: BookingEvent) => Promise<void>;
 
-const handlers: BookingEventHandler[] = [];
+/** The subscribers of one app, in the order they subscribed. */
+export class BookingEvents {
+  private readonly handlers: BookingEventHandler[] = [];
 
-/** Registers a handler for every booking change; answers a function that removes it. */
-export function onBookingEvent(handler: BookingEventHandler): () => void {
-  handlers.push(handler);
-  return () => {
-    const at = handlers.indexOf(handler);
-    if (at >= 0) handlers.splice(at, 1);
-  };
+  /** Registers a handler for every booking change; answers a function that removes it. */
+  on(handler: BookingEventHandler): () => void {
+    this.handlers.push(handler);
+    return () => {
+      const at = this.handlers.indexOf(handler);
+      if (at >= 0) this.handlers.splice(at, 1);
+    };
+  }
+
+  /** Runs the handlers inside the change's transaction (a handler that throws rolls the change back). */
+  async emit(tx: Db, event: BookingEvent): Promise<void> {
+    for (const handler of this.handlers) await handler(tx, event);
+  }
 }
 
-/** Runs the handlers inside the change's transaction. */
-export async function emitBookingEvent(tx: Db, event: BookingEvent): Promise<void> {
-  for (const handler of handlers) await handler(tx, event);
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Booking changes: bookings emits, messages, the scheduler's feed and integrations subscribe. */
+    bookingEvents: BookingEvents;
+  }
 }
+
+export const BOOKING_EVENTS = 'booking-events';
+
+export default fp(
+  async (app: FastifyInstance) => {
+    app.decorate('bookingEvents', new BookingEvents());
+  },
+  { name: BOOKING_EVENTS },
+);

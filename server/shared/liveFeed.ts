@@ -38,7 +38,7 @@ export interface LiveFeed {
   close(): Promise<void>;
 }
 
-/** Announces a booking event; run inside the booking's transaction (an `onBookingEvent` handler). */
+/** Announces a booking event; run inside the booking's transaction (an `app.bookingEvents.on` handler). */
 export async function announceBookingEvent(tx: Db, event: BookingEvent): Promise<void> {
   const payload = JSON.stringify({ c: event.companyId, b: event.bookingId, k: event.kind });
   await tx.query('select pg_notify($1, $2)', [LIVE_CHANNEL, payload]);

@@ -1,18 +1,19 @@
 /**
- * What one area offers another without either importing the other (areas never import areas):
- * the providing area hands its function over when its plugin registers (`provide`), the using
- * area asks for it when a request needs it (`port`). Each port is typed here, from domain/ and
- * schema/ types only.
+ * What one area offers another without either importing the other (areas never import areas): the
+ * providing area declares a Fastify decorator with a named plugin (fastify-plugin), registered
+ * before the areas in server/areas/index.ts; the using area names that plugin in its
+ * `dependencies` (server/shared/area.ts), so a missing provider stops the server at boot, and
+ * reads the decorator from its app. Each decorator is typed here, from domain/ and schema/ types only.
  *
- * | port | provided by | used by |
+ * | decorator (plugin name) | provided by | used by |
  * |---|---|---|
- * | loadServiceSpec, loadAvailabilityData | schedules (the data availabletimes reads) | bookings (the same check inside the booking's transaction) |
- * | calculateServicePrice | services (calculateprice) | bookings (the booking's price) |
- * | consumeCodes | services (promo-code transactions) | bookings (a code's use taken and given back) |
+ * | availability: loadServiceSpec, loadAvailabilityData | schedules (the data availabletimes reads) | bookings (the same check inside the booking's transaction) |
+ * | pricing: calculateServicePrice, consumeCodes | services (calculateprice, promo-code transactions) | bookings (the booking's price, a code's use taken and given back) |
+ * | bookingEvents (booking-events, server/shared/bookingEvents.ts) | server/areas/index.ts | bookings emits; messages, scheduler, webhooks subscribe |
  *
  * @example
- * provide('calculateServicePrice', calculateServicePrice);       // in the services plugin
- * const { calculation } = await port('calculateServicePrice')(tx, ctx, serviceId, request);   // in bookings
+ * export const pricingPort = fp(async (app) => app.decorate('pricing', { calculateServicePrice, consumeCodes }), { name: PRICING });
+ * const { calculation } = await app.pricing.calculateServicePrice(tx, ctx, serviceId, request);   // in bookings
  */
 import type { CalculatePriceRequest } from '../../schema/pricing';
 import type { AvailabilityData, Instant, ServiceSpec } from '../../domain/availability';
@@ -25,7 +26,12 @@ export interface ServiceAvailabilitySpec {
   timeZone: string;
 }
 
-export interface Ports {
+/** Plugin names of the decorators below (what `dependencies` name). */
+export const AVAILABILITY = 'availability';
+export const PRICING = 'pricing';
+
+/** What schedules offers: the availability engine's input. */
+export interface AvailabilityPort {
   /** The service as the availability engine sees it, with the company's zone; undefined when not the company's. */
   loadServiceSpec(db: Db, companyId: number, serviceId: number): Promise<ServiceAvailabilitySpec | undefined>;
   /**
@@ -33,6 +39,10 @@ export interface Ports {
    * with `kept` (an earlier answer for the same window), its schedules and exceptions and fresh bookings.
    */
   loadAvailabilityData(db: Db, companyId: number, spec: ServiceAvailabilitySpec, from: Instant, to: Instant, now?: Instant, kept?: Pick<AvailabilityData, 'recurringSchedules' | 'dateSchedules' | 'exceptions'>): Promise<AvailabilityData>;
+}
+
+/** What services offers: prices and promo-code use. */
+export interface PricingPort {
   /** calculateprice's answer for a booking of the service (throws its 400/404 ApiErrors). */
   calculateServicePrice(
     db: Db,
@@ -49,16 +59,9 @@ export interface Ports {
   ): Promise<number[]>;
 }
 
-const provided: Partial<Ports> = {};
-
-/** Hands over an area's function for other areas (call it from the area's plugin). */
-export function provide<K extends keyof Ports>(name: K, implementation: Ports[K]): void {
-  provided[name] = implementation;
-}
-
-/** The function another area provided; throws when that area is not registered. */
-export function port<K extends keyof Ports>(name: K): Ports[K] {
-  const implementation = provided[name];
-  if (!implementation) throw new Error(`port ${name} is not provided: register the area that provides it first`);
-  return implementation as Ports[K];
+declare module 'fastify' {
+  interface FastifyInstance {
+    availability: AvailabilityPort;
+    pricing: PricingPort;
+  }
 }

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { openDb, type Db } from '../../server/db/db';
-import { emitBookingEvent } from '../../server/shared/bookingEvents';
 import { createTestServer, OTHER_EMAIL, OTHER_PASSWORD, type TestServer } from './harness';
 import { withDatabase } from './template';
 import { book, seedIds, type Seed } from './bookings/helpers';
@@ -115,7 +114,7 @@ describe('the scheduler live feed', () => {
     try {
       await expect(
         server.db.tx(async (tx) => {
-          await emitBookingEvent(tx, { kind: 'created', companyId: seed.companyId, bookingId: 424242 });
+          await server.app.bookingEvents.emit(tx, { kind: 'created', companyId: seed.companyId, bookingId: 424242 });
           throw new Error('the booking fails after announcing');
         }),
       ).rejects.toThrow('the booking fails');
@@ -133,7 +132,7 @@ describe('the scheduler live feed', () => {
     try {
       const created = await book(server, { ServiceId: padel, CustomerId: seed.customerId, From: '2030-04-04T08:00:00' });
       expect((await ours.next()).data).toEqual({ BookingId: created.Id, Kind: 'created' });
-      await server.db.tx((tx) => emitBookingEvent(tx, { kind: 'canceled', companyId: otherCompanyId, bookingId: 7 }));
+      await server.db.tx((tx) => server.app.bookingEvents.emit(tx, { kind: 'canceled', companyId: otherCompanyId, bookingId: 7 }));
       // The other company hears its own change first: ours never reached it.
       expect(await theirs.next()).toEqual({ event: 'booking', data: { BookingId: 7, Kind: 'canceled' } });
     } finally {

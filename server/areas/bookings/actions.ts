@@ -8,22 +8,22 @@ import type { Db } from '../../db/db';
 import { ApiError } from '../../shared/errors';
 import type { TransactionDraft } from '../../../domain/pricing';
 import { afterPaymentChange, changedFields, refundAmount, STATUS, statusAfter } from '../../../domain/bookings';
-import { port } from '../../shared/ports';
-import { emitBookingEvent } from '../../shared/bookingEvents';
+import type { BookingApp } from './deps';
 import { bookingKey, bookingWords } from './messages';
 import { codesInUse, loadBookingRow, snapshot, syncAllocations, writeLog, type BookingRow } from './queries';
 
 import { logChange, lockedBooking, refuseStatus } from './checks';
 
-export async function restoreCodes(tx: Db, companyId: number, booking: BookingRow, userId: number | null): Promise<number[]> {
+export async function restoreCodes(app: BookingApp, tx: Db, companyId: number, booking: BookingRow, userId: number | null): Promise<number[]> {
   const used = await codesInUse(tx, companyId, booking.id);
   const drafts: TransactionDraft[] = used.map((u) => ({ RebateCodeId: u.rebateCodeId, Amount: u.amount, Usage: u.usage, ChangeType: 'Increase', BookingId: booking.id }));
-  await port('consumeCodes')(tx, companyId, drafts, { customerId: booking.customer_id, serviceId: booking.service_id, userId });
+  await app.pricing.consumeCodes(tx, companyId, drafts, { customerId: booking.customer_id, serviceId: booking.service_id, userId });
   return used.map((u) => u.rebateCodeId);
 }
 
 /** Moves a booking to a status that gives its time back (cancel, decline, the hold's end). */
 async function release(
+  app: BookingApp,
   tx: Db,
   ctx: CallerContext | null,
   companyId: number,
@@ -40,7 +40,7 @@ async function release(
     [booking.id, companyId, statusId, texts.reason?.trim() || null, texts.toCustomer?.trim() || null],
   );
   await syncAllocations(tx, companyId, booking.id);
-  await restoreCodes(tx, companyId, booking, ctx?.userId ?? null);
+  await restoreCodes(app, tx, companyId, booking, ctx?.userId ?? null);
   if (ctx) await logChange(tx, ctx, booking.id, event, before, texts.reason);
   else {
     const after = await snapshot(tx, companyId, booking.id);
@@ -51,20 +51,20 @@ async function release(
 
 /** DELETE /bookings/{Id} (cancel, with the reason and the message to the customer) and PUT …/decline. */
 export async function cancelBooking(
-  db: Db,
+  app: BookingApp,
   ctx: CallerContext,
   id: number,
   kind: 'cancel' | 'decline',
   texts: { UnbookedComments?: string; CommentsToCustomer?: string; SendEmail?: boolean; SendSms?: boolean },
 ): Promise<void> {
-  await db.tx(async (tx) => {
+  await app.db.tx(async (tx) => {
     const booking = await lockedBooking(tx, ctx, id);
     refuseStatus(ctx, booking, kind, kind);
-    await release(tx, ctx, ctx.companyId, booking, statusAfter(kind, booking.status_id), kind === 'cancel' ? 'Canceled' : 'Declined', {
+    await release(app, tx, ctx, ctx.companyId, booking, statusAfter(kind, booking.status_id), kind === 'cancel' ? 'Canceled' : 'Declined', {
       reason: texts.UnbookedComments,
       toCustomer: texts.CommentsToCustomer,
     });
-    await emitBookingEvent(tx, {
+    await app.bookingEvents.emit(tx, {
       kind: kind === 'cancel' ? 'canceled' : 'declined',
       companyId: ctx.companyId,
       bookingId: id,
@@ -76,8 +76,8 @@ export async function cancelBooking(
 }
 
 /** PUT /bookings/{Id}/approve: a reserved booking becomes booked (its hold ends). */
-export async function approveBooking(db: Db, ctx: CallerContext, id: number, commentsToCustomer?: string): Promise<void> {
-  await db.tx(async (tx) => {
+export async function approveBooking(app: BookingApp, ctx: CallerContext, id: number, commentsToCustomer?: string): Promise<void> {
+  await app.db.tx(async (tx) => {
     const booking = await lockedBooking(tx, ctx, id);
     refuseStatus(ctx, booking, 'approve', 'approve');
     const before = await snapshot(tx, ctx.companyId, id);
@@ -87,13 +87,13 @@ export async function approveBooking(db: Db, ctx: CallerContext, id: number, com
     );
     await syncAllocations(tx, ctx.companyId, id);
     await logChange(tx, ctx, id, 'Approved', before);
-    await emitBookingEvent(tx, { kind: 'approved', companyId: ctx.companyId, bookingId: id, commentsToCustomer: commentsToCustomer ?? null });
+    await app.bookingEvents.emit(tx, { kind: 'approved', companyId: ctx.companyId, bookingId: id, commentsToCustomer: commentsToCustomer ?? null });
   });
 }
 
 /** PUT /bookings/{Id}/markaspaid: a payment log entry (what is left to pay, or Amount) and status Payed. */
-export async function markAsPaid(db: Db, ctx: CallerContext, id: number, body: { Amount?: number; Comment?: string }): Promise<void> {
-  await db.tx(async (tx) => {
+export async function markAsPaid(app: BookingApp, ctx: CallerContext, id: number, body: { Amount?: number; Comment?: string }): Promise<void> {
+  await app.db.tx(async (tx) => {
     const booking = await lockedBooking(tx, ctx, id);
     refuseStatus(ctx, booking, 'markAsPaid', 'markAsPaid');
     const amount = body.Amount === undefined ? booking.total_price_minor - booking.paid_minor : Math.round(body.Amount * 100);
@@ -111,13 +111,13 @@ export async function markAsPaid(db: Db, ctx: CallerContext, id: number, body: {
     ]);
     await syncAllocations(tx, ctx.companyId, id);
     await logChange(tx, ctx, id, 'MarkedAsPaid', before, body.Comment);
-    await emitBookingEvent(tx, { kind: 'paid', companyId: ctx.companyId, bookingId: id });
+    await app.bookingEvents.emit(tx, { kind: 'paid', companyId: ctx.companyId, bookingId: id });
   });
 }
 
 /** PUT /bookings/{Id}/refund/{PaymentLogId}: a refund entry in the payment log (all that is left of the payment, or Amount). */
-export async function refundPayment(db: Db, ctx: CallerContext, id: number, paymentId: number, body: { Amount?: number; Comment?: string }): Promise<void> {
-  await db.tx(async (tx) => {
+export async function refundPayment(app: BookingApp, ctx: CallerContext, id: number, paymentId: number, body: { Amount?: number; Comment?: string }): Promise<void> {
+  await app.db.tx(async (tx) => {
     const booking = await lockedBooking(tx, ctx, id);
     const payment = await tx.one<{ amount: number; refunded: number }>(
       `select amount_minor::float8 as amount, refunded_minor::float8 as refunded from booking_payments
@@ -142,14 +142,14 @@ export async function refundPayment(db: Db, ctx: CallerContext, id: number, paym
       afterPaymentChange(booking.status_id, paid, booking.total_price_minor),
     ]);
     await logChange(tx, ctx, id, 'Refunded', before, body.Comment);
-    await emitBookingEvent(tx, { kind: 'refunded', companyId: ctx.companyId, bookingId: id });
+    await app.bookingEvents.emit(tx, { kind: 'refunded', companyId: ctx.companyId, bookingId: id });
   });
 }
 
-export async function releaseExpiredHolds(db: Db, now = new Date()): Promise<number> {
+export async function releaseExpiredHolds(app: BookingApp, now = new Date()): Promise<number> {
   let released = 0;
   for (;;) {
-    const count = await db.tx(async (tx) => {
+    const count = await app.db.tx(async (tx) => {
       const due = await tx.query<{ id: number; company_id: number }>(
         `select b.id, b.company_id from bookings b join booking_statuses st on st.id = b.status_id and st.holds_until_deadline
           where b.hold_until is not null and b.hold_until <= $1 order by b.hold_until limit 50 for no key update of b skip locked`,
@@ -157,8 +157,8 @@ export async function releaseExpiredHolds(db: Db, now = new Date()): Promise<num
       );
       for (const d of due) {
         const booking = (await loadBookingRow(tx, d.company_id, d.id))!;
-        await release(tx, null, d.company_id, booking, STATUS.Unbooked, 'HoldExpired', {});
-        await emitBookingEvent(tx, { kind: 'released', companyId: d.company_id, bookingId: d.id });
+        await release(app, tx, null, d.company_id, booking, STATUS.Unbooked, 'HoldExpired', {});
+        await app.bookingEvents.emit(tx, { kind: 'released', companyId: d.company_id, bookingId: d.id });
       }
       return due.length;
     });

@@ -16,7 +16,7 @@ import {
   type ServiceSpec,
 } from '../../../domain/availability';
 import { canDo, changedFields, refusal, type BookingAction } from '../../../domain/bookings';
-import { port } from '../../shared/ports';
+import type { BookingApp } from './deps';
 import { actionWords, bookingKey, bookingWords, statusNames } from './messages';
 import {
   busyResources,
@@ -123,14 +123,14 @@ export function engineErrors(errors: readonly AvailabilityFieldError[], lang: La
  * (someone took them meanwhile), or the service has no resources, every candidate (or the service)
  * is locked and the answer given then is final. Throws the refusal.
  */
-export async function checkAvailability(tx: Db, ctx: CallerContext, req: CheckRequest): Promise<AssignedResources[]> {
+export async function checkAvailability(app: BookingApp, tx: Db, ctx: CallerContext, req: CheckRequest): Promise<AssignedResources[]> {
   const spec = adminSpec(req.spec);
   // Locks guard bookings, not schedules or exceptions: a look after locking reads the bookings again
   // and keeps the schedules and exceptions of the first look.
   let calendar: AvailabilityData | undefined;
   const verdictOn = async (resources: readonly { ResourceTypeId: number; ResourceId: number }[]) => {
     // Only bookings and exceptions that overlap the interval matter (the loaders add their own margins for schedules).
-    const data = await port('loadAvailabilityData')(tx, ctx.companyId, spec, req.interval.from.toMillis(), req.interval.to.toMillis(), undefined, calendar);
+    const data = await app.availability.loadAvailabilityData(tx, ctx.companyId, spec, req.interval.from.toMillis(), req.interval.to.toMillis(), undefined, calendar);
     calendar ??= data;
     return isIntervalAvailable(data, {
       From: local(req.interval.from),
@@ -179,8 +179,8 @@ export interface ServiceRow {
   enable_booking_queue: boolean;
 }
 
-export async function serviceSpec(tx: Db, ctx: CallerContext, serviceId: number, field = 'ServiceId'): Promise<{ spec: { service: ServiceSpec; timeZone: string }; row: ServiceRow }> {
-  const spec = await port('loadServiceSpec')(tx, ctx.companyId, serviceId);
+export async function serviceSpec(app: BookingApp, tx: Db, ctx: CallerContext, serviceId: number, field = 'ServiceId'): Promise<{ spec: { service: ServiceSpec; timeZone: string }; row: ServiceRow }> {
+  const spec = await app.availability.loadServiceSpec(tx, ctx.companyId, serviceId);
   const row = await tx.one<ServiceRow>('select name, group_booking, enable_booking_queue from services where id = $1 and company_id = $2', [serviceId, ctx.companyId]);
   if (!spec || !row) throw ApiError.field(400, field, bookingKey('BookingUnknownReference'), { what: bookingWords.service[ctx.lang] });
   return { spec, row };

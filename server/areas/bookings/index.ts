@@ -37,6 +37,9 @@ import { approveBooking, cancelBooking, markAsPaid, refundPayment, releaseExpire
 import { addResource, changeQuantity, changeResource, moveBooking, removeResource, updateBooking } from './reshape';
 import { availableResources, loadSettings, saveSettings, type BookingSettingsRow } from './queries';
 import { announceQueueEvent } from '../../shared/liveFeed';
+import { BOOKING_EVENTS } from '../../shared/bookingEvents';
+import { AVAILABILITY, PRICING } from '../../shared/ports';
+import { area } from '../../shared/area';
 import { bookingLog, bookings, bookingUserQueue } from './resources';
 import { bookQueued, bulkAction, reportOptions, sendPaymentRequest } from './requests';
 
@@ -90,14 +93,14 @@ function settingsFromWire(s: BookingSettingsInput): Partial<BookingSettingsRow> 
   return out;
 }
 
-export default async function bookingsArea(app: FastifyInstance): Promise<void> {
+async function bookingsArea(app: FastifyInstance): Promise<void> {
   registerBookingMessages();
   registerResource(app, bookings);
   registerResource(app, bookingLog);
   registerResource(app, bookingUserQueue);
 
   app.post('/bookings', { schema: { body: ref('CreateBooking'), response: bookingResponse } }, async (request) => {
-    const id = await createBooking(app.db, request.ctx, request.body as CreateBooking);
+    const id = await createBooking(app, request.ctx, request.body as CreateBooking);
     return readBooking(app, request.ctx, id);
   });
 
@@ -105,7 +108,7 @@ export default async function bookingsArea(app: FastifyInstance): Promise<void> 
     '/bookings/repeat',
     { schema: { body: ref('CreateRepeatBooking'), response: { 200: ref('RepeatBookingResponse') } } },
     async (request) => {
-      const { created, failed } = await createRepeat(app.db, request.ctx, request.body as CreateRepeatBooking);
+      const { created, failed } = await createRepeat(app, request.ctx, request.body as CreateRepeatBooking);
       const records = created.length ? await selectWhere(app.db, request.ctx, bookings, (p) => `t.id = any(${p.add(created)}::int[])`) : [];
       records.sort((a, b) => a.From.localeCompare(b.From));
       return { Created: records, Failed: failed };
@@ -161,39 +164,39 @@ export default async function bookingsArea(app: FastifyInstance): Promise<void> 
   app.post(
     '/bookinguserqueue/:Id/book',
     { preValidation: optionalBody, schema: { params: idParams, body: ref('BookQueuedCustomer'), response: bookingResponse } },
-    async (request) => readBooking(app, request.ctx, await bookQueued(app.db, request.ctx, idOf(request), (request.body as BookQueuedCustomer | undefined) ?? {})),
+    async (request) => readBooking(app, request.ctx, await bookQueued(app, request.ctx, idOf(request), (request.body as BookQueuedCustomer | undefined) ?? {})),
   );
 
   app.put('/bookings/resources/move', { schema: { body: ref('MoveBookingResource'), response: bookingResponse } }, async (request) => {
     const body = request.body as MoveBookingResource;
-    await moveBooking(app.db, request.ctx, body);
+    await moveBooking(app, request.ctx, body);
     return readBooking(app, request.ctx, body.BookingId);
   });
 
   app.get('/bookings/:Id', { schema: { params: idParams, response: bookingResponse } }, (request) => readBooking(app, request.ctx, idOf(request)));
 
   app.put('/bookings/:Id', { schema: { params: idParams, body: ref('UpdateBooking'), response: bookingResponse } }, async (request) => {
-    await updateBooking(app.db, request.ctx, idOf(request), request.body as UpdateBooking);
+    await updateBooking(app, request.ctx, idOf(request), request.body as UpdateBooking);
     return readBooking(app, request.ctx, idOf(request));
   });
 
   app.delete('/bookings/:Id', { schema: { params: idParams, querystring: ref('CancelBooking'), response: bookingResponse } }, async (request) => {
-    await cancelBooking(app.db, request.ctx, idOf(request), 'cancel', request.query as CancelBooking);
+    await cancelBooking(app, request.ctx, idOf(request), 'cancel', request.query as CancelBooking);
     return readBooking(app, request.ctx, idOf(request));
   });
 
   app.put('/bookings/:Id/approve', { preValidation: optionalBody, schema: { params: idParams, body: ref('ApproveBooking'), response: bookingResponse } }, async (request) => {
-    await approveBooking(app.db, request.ctx, idOf(request), (request.body as ApproveBooking | undefined)?.CommentsToCustomer);
+    await approveBooking(app, request.ctx, idOf(request), (request.body as ApproveBooking | undefined)?.CommentsToCustomer);
     return readBooking(app, request.ctx, idOf(request));
   });
 
   app.put('/bookings/:Id/decline', { preValidation: optionalBody, schema: { params: idParams, body: ref('CancelBooking'), response: bookingResponse } }, async (request) => {
-    await cancelBooking(app.db, request.ctx, idOf(request), 'decline', (request.body as CancelBooking | undefined) ?? {});
+    await cancelBooking(app, request.ctx, idOf(request), 'decline', (request.body as CancelBooking | undefined) ?? {});
     return readBooking(app, request.ctx, idOf(request));
   });
 
   app.put('/bookings/:Id/markaspaid', { preValidation: optionalBody, schema: { params: idParams, body: ref('MarkBookingAsPaid'), response: bookingResponse } }, async (request) => {
-    await markAsPaid(app.db, request.ctx, idOf(request), (request.body as MarkBookingAsPaid | undefined) ?? {});
+    await markAsPaid(app, request.ctx, idOf(request), (request.body as MarkBookingAsPaid | undefined) ?? {});
     return readBooking(app, request.ctx, idOf(request));
   });
 
@@ -213,31 +216,31 @@ export default async function bookingsArea(app: FastifyInstance): Promise<void> 
     },
     async (request) => {
       const { PaymentLogId } = request.params as { PaymentLogId: number };
-      await refundPayment(app.db, request.ctx, idOf(request), PaymentLogId, (request.body as RefundBooking | undefined) ?? {});
+      await refundPayment(app, request.ctx, idOf(request), PaymentLogId, (request.body as RefundBooking | undefined) ?? {});
       return readBooking(app, request.ctx, idOf(request));
     },
   );
 
   app.put('/bookings/:Id/quantity', { schema: { params: idParams, body: ref('ChangeBookingQuantity'), response: bookingResponse } }, async (request) => {
-    await changeQuantity(app.db, request.ctx, idOf(request), (request.body as ChangeBookingQuantity).Quantities);
+    await changeQuantity(app, request.ctx, idOf(request), (request.body as ChangeBookingQuantity).Quantities);
     return readBooking(app, request.ctx, idOf(request));
   });
 
   app.post('/bookings/:Id/resource', { schema: { params: idParams, body: ref('BookingResourceChange'), response: bookingResponse } }, async (request) => {
-    await addResource(app.db, request.ctx, idOf(request), request.body as BookingResourceChange);
+    await addResource(app, request.ctx, idOf(request), request.body as BookingResourceChange);
     return readBooking(app, request.ctx, idOf(request));
   });
 
   app.put('/bookings/:Id/resource', { schema: { params: idParams, body: ref('BookingResourceChange'), response: bookingResponse } }, async (request) => {
     const body = request.body as BookingResourceChange;
     await readBooking(app, request.ctx, idOf(request));
-    await changeResource(app.db, request.ctx, idOf(request), body);
+    await changeResource(app, request.ctx, idOf(request), body);
     return readBooking(app, request.ctx, idOf(request));
   });
 
   app.delete('/bookings/:Id/resource', { schema: { params: idParams, querystring: ref('BookingResourceRemove'), response: bookingResponse } }, async (request) => {
     const query = request.query as BookingResourceRemove;
-    await removeResource(app.db, request.ctx, idOf(request), query.ResourceId, query.ResourceTypeId);
+    await removeResource(app, request.ctx, idOf(request), query.ResourceId, query.ResourceTypeId);
     return readBooking(app, request.ctx, idOf(request));
   });
 
@@ -290,7 +293,7 @@ export default async function bookingsArea(app: FastifyInstance): Promise<void> 
   // Reserved and unpaid bookings hold their time until their deadline; the job gives it back.
   if (app.hasDecorator('jobs')) {
     app.jobs.work(RELEASE_HOLDS_JOB, async () => {
-      await releaseExpiredHolds(app.db);
+      await releaseExpiredHolds(app);
     });
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
@@ -305,3 +308,6 @@ export default async function bookingsArea(app: FastifyInstance): Promise<void> 
     app.addHook('onClose', async () => clearInterval(timer));
   }
 }
+
+/** Bookings price with services' rules, place with schedules' data and announce every change. */
+export default area('bookings', bookingsArea, [BOOKING_EVENTS, AVAILABILITY, PRICING]);

@@ -7,6 +7,7 @@ import { checkPlanLimit } from '../../shared/planLimits';
 import type { CreateBooking, CreateRepeatBooking, RepeatBookingResponse } from '../../../schema/bookings';
 import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
+import type { BookingApp } from './deps';
 import { ApiError } from '../../shared/errors';
 import { messageFor, type Lang } from '../../shared/messages';
 import { holdDeadline, spotsOf } from '../../../domain/bookings';
@@ -32,8 +33,8 @@ interface CreateOptions {
 }
 
 /** Creates one booking inside `tx`; answers its id. Throws ApiError for every refusal. */
-async function createOne(tx: Db, ctx: CallerContext, input: CreateBooking, from: string, to: string | undefined, options: CreateOptions): Promise<number> {
-  const { spec, row: service } = await serviceSpec(tx, ctx, input.ServiceId);
+async function createOne(app: BookingApp, tx: Db, ctx: CallerContext, input: CreateBooking, from: string, to: string | undefined, options: CreateOptions): Promise<number> {
+  const { spec, row: service } = await serviceSpec(app, tx, ctx, input.ServiceId);
   const interval = readInterval(from, to, spec.timeZone, spec.service.duration, options.fields);
   const quantities = input.Quantities?.length ? input.Quantities : [{ PriceId: 0, Quantity: 1 }];
   const spots = spotsOf(quantities);
@@ -43,7 +44,7 @@ async function createOne(tx: Db, ctx: CallerContext, input: CreateBooking, from:
   const customFields = await checkCustomFields(tx, ctx, input.CustomFields);
 
   const allowOutside = input.AllowBookingOutsideSchedules === true;
-  const { calculation, resourceRows } = await priceAndPlace(tx, ctx, { spec, interval, resources, spots, allowOutside }, {
+  const { calculation, resourceRows } = await priceAndPlace(app, tx, ctx, { spec, interval, resources, spots, allowOutside }, {
     serviceId: input.ServiceId,
     quantities,
     rebateCodeIds: input.RebateCodeIds ?? [],
@@ -78,7 +79,7 @@ async function createOne(tx: Db, ctx: CallerContext, input: CreateBooking, from:
     priceSign: calculation.priceSign,
     createdBy: ctx.userId,
   });
-  await writeShape(tx, ctx, bookingId, { spec, interval, calculation, resourceRows }, { customerId: options.customer.id, serviceId: input.ServiceId, event: 'Created', before: null, eventKind: 'created' });
+  await writeShape(app, tx, ctx, bookingId, { spec, interval, calculation, resourceRows }, { customerId: options.customer.id, serviceId: input.ServiceId, event: 'Created', before: null, eventKind: 'created' });
   return bookingId;
 }
 
@@ -86,12 +87,12 @@ async function createOne(tx: Db, ctx: CallerContext, input: CreateBooking, from:
  * POST /bookings: one booking, all or nothing: its resources (a person and a room together),
  * codes and log entry, in one transaction. Answers the new booking's id.
  */
-export async function createBooking(db: Db, ctx: CallerContext, input: CreateBooking): Promise<number> {
-  return db.tx(async (tx) => {
+export async function createBooking(app: BookingApp, ctx: CallerContext, input: CreateBooking): Promise<number> {
+  return app.db.tx(async (tx) => {
     await checkPlanLimit(tx, ctx, 'bookings');
     const settings = await loadSettings(tx, ctx.companyId);
     const customer = await resolveCustomer(tx, ctx, input.CustomerId, input.Customer);
-    return createOne(tx, ctx, input, input.From, input.To, { customer, settings });
+    return createOne(app, tx, ctx, input, input.From, input.To, { customer, settings });
   });
 }
 
@@ -129,12 +130,12 @@ function isPerDate(err: unknown): err is ApiError {
  * goes to Failed {From, To, Reason}; the others are Created. Bad input of the request itself
  * (malformed dates, unknown service, customer or price) answers 400 and writes nothing.
  */
-export async function createRepeat(db: Db, ctx: CallerContext, input: CreateRepeatBooking): Promise<{ created: number[]; failed: RepeatBookingResponse['Failed'] }> {
+export async function createRepeat(app: BookingApp, ctx: CallerContext, input: CreateRepeatBooking): Promise<{ created: number[]; failed: RepeatBookingResponse['Failed'] }> {
   const dates = input.DatesToRepeat?.length ? input.DatesToRepeat.map((d, i) => ({ ...d, fields: { from: `DatesToRepeat[${i}].From`, to: `DatesToRepeat[${i}].To` } })) : [{ From: input.From, To: input.To, fields: { from: 'From', to: 'To' } }];
-  return db.tx(async (tx) => {
+  return app.db.tx(async (tx) => {
     await checkPlanLimit(tx, ctx, 'bookings', dates.length);
     const settings = await loadSettings(tx, ctx.companyId);
-    const { spec } = await serviceSpec(tx, ctx, input.ServiceId);
+    const { spec } = await serviceSpec(app, tx, ctx, input.ServiceId);
     // Every date must read well before anything is written.
     const seen = new Set<string>();
     const intervals = dates.map((d) => {
@@ -155,7 +156,7 @@ export async function createRepeat(db: Db, ctx: CallerContext, input: CreateRepe
       seen.add(key);
       await tx.query('savepoint repeat_date');
       try {
-        created.push(await createOne(tx, ctx, input, d.from, d.to, { customer, settings, fields: d.fields }));
+        created.push(await createOne(app, tx, ctx, input, d.from, d.to, { customer, settings, fields: d.fields }));
         await tx.query('release savepoint repeat_date');
       } catch (err) {
         if (!isPerDate(err)) throw err;

@@ -18,6 +18,7 @@ import { cancelBooking, markAsPaid } from './actions';
 import { createBooking, reasonOf } from './operations';
 import { logChange, lockedBooking, refuseStatus } from './checks';
 import { snapshot } from './queries';
+import { inTransaction, type BookingApp } from './deps';
 import { bookings } from './resources';
 import { BOOKING_REPORT_OPTIONS } from './receipt';
 
@@ -94,8 +95,8 @@ export async function bulkAction(app: FastifyInstance, ctx: CallerContext, body:
   for (const id of ids) {
     try {
       if (body.Action === 'Cancel') {
-        await cancelBooking(app.db, ctx, id, 'cancel', { UnbookedComments: body.UnbookedComments, CommentsToCustomer: body.CommentsToCustomer, SendEmail: body.SendEmail, SendSms: body.SendSms });
-      } else await markAsPaid(app.db, ctx, id, {});
+        await cancelBooking(app, ctx, id, 'cancel', { UnbookedComments: body.UnbookedComments, CommentsToCustomer: body.CommentsToCustomer, SendEmail: body.SendEmail, SendSms: body.SendSms });
+      } else await markAsPaid(app, ctx, id, {});
       out.Succeeded.push(id);
     } catch (err) {
       if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
@@ -110,8 +111,8 @@ export async function bulkAction(app: FastifyInstance, ctx: CallerContext, body:
  * quantity), made and the queue entry removed in one transaction; checked like any new booking,
  * so a time still full answers 409 and the customer stays in the queue.
  */
-export async function bookQueued(db: Db, ctx: CallerContext, queueId: number, body: BookQueuedCustomer): Promise<number> {
-  return db.tx(async (tx) => {
+export async function bookQueued(app: BookingApp, ctx: CallerContext, queueId: number, body: BookQueuedCustomer): Promise<number> {
+  return app.db.tx(async (tx) => {
     const entry = await tx.one<{ service_id: number; customer_id: number; from_local: string; to_local: string; quantity: number; comment: string | null }>(
       `select q.service_id, q.customer_id, to_char(q.starts_at at time zone c.time_zone, 'YYYY-MM-DD"T"HH24:MI:SS') as from_local,
               to_char(q.ends_at at time zone c.time_zone, 'YYYY-MM-DD"T"HH24:MI:SS') as to_local, q.quantity, q.comment
@@ -136,7 +137,7 @@ export async function bookQueued(db: Db, ctx: CallerContext, queueId: number, bo
       SendEmailConfirmation: body.SendEmailConfirmation,
       SendSmsConfirmation: body.SendSmsConfirmation,
     };
-    const id = await createBooking(tx, ctx, input);
+    const id = await createBooking(inTransaction(app, tx), ctx, input);
     await tx.query('delete from booking_user_queue where id = $1 and company_id = $2', [queueId, ctx.companyId]);
     await announceQueueEvent(tx, ctx.companyId, queueId, 'booked');
     return id;

@@ -8,7 +8,8 @@ import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
 import { ApiError } from '../../shared/errors';
 import { afterPaymentChange, spotsOf } from '../../../domain/bookings';
-import { emitBookingEvent, type BookingEventKind } from '../../shared/bookingEvents';
+import type { BookingEventKind } from '../../shared/bookingEvents';
+import type { BookingApp } from './deps';
 import { bookingKey, bookingWords } from './messages';
 import {
   loadBookingRow,
@@ -63,11 +64,11 @@ async function currentQuantities(tx: Db, bookingId: number): Promise<{ PriceId: 
  * again for the new price, and the new shape is checked by the availability engine with the
  * booking itself left out, all in one transaction.
  */
-async function reshape(db: Db, ctx: CallerContext, id: number, change: Reshape): Promise<void> {
-  await db.tx(async (tx) => {
+async function reshape(app: BookingApp, ctx: CallerContext, id: number, change: Reshape): Promise<void> {
+  await app.db.tx(async (tx) => {
     const booking = await lockedBooking(tx, ctx, id);
     refuseStatus(ctx, booking, change.quantities ? 'changeQuantity' : change.resources ? 'changeResources' : 'changeTime', 'change');
-    const { spec, row: service } = await serviceSpec(tx, ctx, booking.service_id);
+    const { spec, row: service } = await serviceSpec(app, tx, ctx, booking.service_id);
     const clock = (ms: number) => local(DateTime.fromMillis(ms, { zone: spec.timeZone }));
     const interval = readInterval(change.from ?? clock(booking.from_ms), change.to ?? (change.from ? undefined : clock(booking.to_ms)), spec.timeZone, spec.service.duration);
     const quantities = change.quantities ?? (await currentQuantities(tx, id));
@@ -80,10 +81,10 @@ async function reshape(db: Db, ctx: CallerContext, id: number, change: Reshape):
       : undefined;
     const before = await snapshot(tx, ctx.companyId, id);
 
-    const codeIds = await restoreCodes(tx, ctx.companyId, booking, ctx.userId);
+    const codeIds = await restoreCodes(app, tx, ctx.companyId, booking, ctx.userId);
     const started = booking.from_ms <= Date.now() && change.from === undefined;
     const allowOutside = change.allowOutside ?? (booking.allow_outside_schedules || started);
-    const { calculation, resourceRows } = await priceAndPlace(tx, ctx, { spec, interval, resources, spots, allowOutside, excludeBookingId: id }, {
+    const { calculation, resourceRows } = await priceAndPlace(app, tx, ctx, { spec, interval, resources, spots, allowOutside, excludeBookingId: id }, {
       serviceId: booking.service_id,
       quantities,
       rebateCodeIds: codeIds,
@@ -108,7 +109,7 @@ async function reshape(db: Db, ctx: CallerContext, id: number, change: Reshape):
       ],
     );
     if (change.update) await writeDetails(tx, ctx, id, change.update);
-    await writeShape(tx, ctx, id, { spec, interval, calculation, resourceRows }, { customerId: booking.customer_id, serviceId: booking.service_id, event: change.event, before, eventKind: change.eventKind });
+    await writeShape(app, tx, ctx, id, { spec, interval, calculation, resourceRows }, { customerId: booking.customer_id, serviceId: booking.service_id, event: change.event, before, eventKind: change.eventKind });
   });
 }
 
@@ -146,10 +147,10 @@ async function writeDetails(tx: Db, ctx: CallerContext, id: number, u: UpdateBoo
  * price and time even when the service's prices or schedules have changed since, a canceled booking
  * can still have its comments corrected, and the customer is not told of a change.
  */
-export async function updateBooking(db: Db, ctx: CallerContext, id: number, body: UpdateBooking): Promise<void> {
+export async function updateBooking(app: BookingApp, ctx: CallerContext, id: number, body: UpdateBooking): Promise<void> {
   const timeChanged = body.From !== undefined || body.To !== undefined;
   if (!timeChanged && body.AllowBookingOutsideSchedules === undefined) {
-    await db.tx(async (tx) => {
+    await app.db.tx(async (tx) => {
       await lockedBooking(tx, ctx, id);
       const before = await snapshot(tx, ctx.companyId, id);
       await writeDetails(tx, ctx, id, body);
@@ -157,7 +158,7 @@ export async function updateBooking(db: Db, ctx: CallerContext, id: number, body
     });
     return;
   }
-  return reshape(db, ctx, id, {
+  return reshape(app, ctx, id, {
     from: body.From,
     to: body.To,
     allowOutside: body.AllowBookingOutsideSchedules,
@@ -168,35 +169,35 @@ export async function updateBooking(db: Db, ctx: CallerContext, id: number, body
 }
 
 /** PUT /bookings/{Id}/quantity. */
-export function changeQuantity(db: Db, ctx: CallerContext, id: number, quantities: { PriceId: number; Quantity: number; OccupiesSpot?: boolean }[]): Promise<void> {
-  return reshape(db, ctx, id, { quantities, event: 'QuantityChanged', eventKind: 'changed' });
+export function changeQuantity(app: BookingApp, ctx: CallerContext, id: number, quantities: { PriceId: number; Quantity: number; OccupiesSpot?: boolean }[]): Promise<void> {
+  return reshape(app, ctx, id, { quantities, event: 'QuantityChanged', eventKind: 'changed' });
 }
 
 /** PUT /bookings/{Id}/resource: OldResourceId (or the booking's only resource of the type) becomes ResourceId. */
-export async function changeResource(db: Db, ctx: CallerContext, id: number, body: { ResourceTypeId: number; ResourceId: number; OldResourceId?: number }): Promise<void> {
-  const current = await currentResources(db, id);
+export async function changeResource(app: BookingApp, ctx: CallerContext, id: number, body: { ResourceTypeId: number; ResourceId: number; OldResourceId?: number }): Promise<void> {
+  const current = await currentResources(app.db, id);
   const ofType = current.filter((r) => r.ResourceTypeId === body.ResourceTypeId);
   const old = body.OldResourceId ?? (ofType.length === 1 ? ofType[0].ResourceId : undefined);
   if (old === undefined) throw ApiError.field(400, 'OldResourceId', 'NotEmpty');
   if (!current.some((r) => r.ResourceId === old)) throw ApiError.field(400, 'OldResourceId', bookingKey('ResourceNotOnBooking'), { id: old });
   const next = current.map((r) => (r.ResourceId === old ? { ResourceTypeId: body.ResourceTypeId, ResourceId: body.ResourceId } : r));
-  await reshape(db, ctx, id, { resources: next, event: 'ResourceChanged', eventKind: 'changed' });
+  await reshape(app, ctx, id, { resources: next, event: 'ResourceChanged', eventKind: 'changed' });
 }
 
 /** PUT /bookings/resources/move: from one resource to another, and optionally to another time. */
 export async function moveBooking(
-  db: Db,
+  app: BookingApp,
   ctx: CallerContext,
   body: { BookingId: number; FromResourceId: number; ToResourceId: number; From?: string; To?: string; AllowBookingOutsideSchedules?: boolean },
 ): Promise<void> {
-  const current = await currentResources(db, body.BookingId);
+  const current = await currentResources(app.db, body.BookingId);
   const moving = current.find((r) => r.ResourceId === body.FromResourceId);
-  if (!(await loadBookingRow(db, ctx.companyId, body.BookingId))) throw ApiError.notFound(bookingWords.booking[ctx.lang], body.BookingId);
+  if (!(await loadBookingRow(app.db, ctx.companyId, body.BookingId))) throw ApiError.notFound(bookingWords.booking[ctx.lang], body.BookingId);
   if (!moving) throw ApiError.field(400, 'FromResourceId', bookingKey('ResourceNotOnBooking'), { id: body.FromResourceId });
-  const types = await resourceTypesOf(db, ctx.companyId, [body.ToResourceId]);
+  const types = await resourceTypesOf(app.db, ctx.companyId, [body.ToResourceId]);
   if (!types.get(body.ToResourceId)?.includes(moving.ResourceTypeId)) throw ApiError.field(400, 'ToResourceId', bookingKey('ResourceNotOfType'));
   const next = current.map((r) => (r.ResourceId === body.FromResourceId ? { ...r, ResourceId: body.ToResourceId } : r));
-  await reshape(db, ctx, body.BookingId, {
+  await reshape(app, ctx, body.BookingId, {
     resources: next,
     from: body.From,
     to: body.To,
@@ -213,8 +214,8 @@ export async function moveBooking(
  * not apply: an administrator adds it). A taken resource answers 409; the exclusion constraint
  * guards the rest.
  */
-export async function addResource(db: Db, ctx: CallerContext, id: number, body: { ResourceTypeId: number; ResourceId: number }): Promise<void> {
-  await db.tx(async (tx) => {
+export async function addResource(app: BookingApp, ctx: CallerContext, id: number, body: { ResourceTypeId: number; ResourceId: number }): Promise<void> {
+  await app.db.tx(async (tx) => {
     const booking = await lockedBooking(tx, ctx, id);
     refuseStatus(ctx, booking, 'changeResources', 'change');
     const types = await resourceTypesOf(tx, ctx.companyId, [body.ResourceId]);
@@ -222,10 +223,10 @@ export async function addResource(db: Db, ctx: CallerContext, id: number, body: 
     if (!of) throw ApiError.field(400, 'ResourceId', bookingKey('BookingUnknownReference'), { what: bookingWords.resource[ctx.lang] });
     if (!of.includes(body.ResourceTypeId)) throw ApiError.field(400, 'ResourceTypeId', bookingKey('ResourceNotOfType'));
     if (booking.resource_ids.includes(body.ResourceId)) throw ApiError.field(400, 'ResourceId', bookingKey('ResourceAlreadyOnBooking'), { id: body.ResourceId });
-    const { spec } = await serviceSpec(tx, ctx, booking.service_id);
+    const { spec } = await serviceSpec(app, tx, ctx, booking.service_id);
     const interval = { from: DateTime.fromMillis(booking.from_ms, { zone: spec.timeZone }), to: DateTime.fromMillis(booking.to_ms, { zone: spec.timeZone }) };
     const extra = { resourceTypeId: body.ResourceTypeId, count: 1, customerMayPick: true, resources: [{ id: body.ResourceId, active: true, priority: 0 }] };
-    await checkAvailability(tx, ctx, {
+    await checkAvailability(app, tx, ctx, {
       spec: { ...spec, service: { ...spec.service, requirements: [extra], multipleResource: null } },
       interval,
       resources: [{ ResourceTypeId: body.ResourceTypeId, ResourceId: body.ResourceId }],
@@ -243,13 +244,13 @@ export async function addResource(db: Db, ctx: CallerContext, id: number, body: 
     await onOverlap(tx, ctx, spec, interval, [body.ResourceId], () => syncAllocations(tx, ctx.companyId, id));
     await tx.query('update bookings set updated = now() where id = $1', [id]);
     await logChange(tx, ctx, id, 'ResourceAdded', before);
-    await emitBookingEvent(tx, { kind: 'changed', companyId: ctx.companyId, bookingId: id });
+    await app.bookingEvents.emit(tx, { kind: 'changed', companyId: ctx.companyId, bookingId: id });
   });
 }
 
 /** DELETE /bookings/{Id}/resource?ResourceId=…: the booking lets go of one resource. */
-export async function removeResource(db: Db, ctx: CallerContext, id: number, resourceId: number, resourceTypeId?: number): Promise<void> {
-  await db.tx(async (tx) => {
+export async function removeResource(app: BookingApp, ctx: CallerContext, id: number, resourceId: number, resourceTypeId?: number): Promise<void> {
+  await app.db.tx(async (tx) => {
     const booking = await lockedBooking(tx, ctx, id);
     refuseStatus(ctx, booking, 'changeResources', 'change');
     const before = await snapshot(tx, ctx.companyId, id);
@@ -261,7 +262,7 @@ export async function removeResource(db: Db, ctx: CallerContext, id: number, res
     await syncAllocations(tx, ctx.companyId, id);
     await tx.query('update bookings set updated = now() where id = $1', [id]);
     await logChange(tx, ctx, id, 'ResourceRemoved', before);
-    await emitBookingEvent(tx, { kind: 'changed', companyId: ctx.companyId, bookingId: id });
+    await app.bookingEvents.emit(tx, { kind: 'changed', companyId: ctx.companyId, bookingId: id });
   });
 }
 

@@ -7,12 +7,13 @@ import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
 import { planConsumption } from '../../../domain/pricing';
 import { quantityLines } from '../../../domain/bookings';
-import { port, type Ports } from '../../shared/ports';
-import { emitBookingEvent, type BookingEventKind } from '../../shared/bookingEvents';
+import type { PricingPort } from '../../shared/ports';
+import type { BookingEventKind } from '../../shared/bookingEvents';
+import type { BookingApp } from './deps';
 import { writeQuantities, writeResources } from './queries';
 import { checkAvailability, local, logChange, onOverlap, type CheckRequest } from './checks';
 
-type Priced = Awaited<ReturnType<Ports['calculateServicePrice']>>;
+type Priced = Awaited<ReturnType<PricingPort['calculateServicePrice']>>;
 type ResourceRow = { resourceTypeId: number; resourceId: number };
 
 /** What a booking's price depends on besides its time. */
@@ -28,14 +29,14 @@ export interface PriceRequest {
  * availability engine gives it, with the resources named beyond what the service needs kept too.
  * Throws calculateprice's 400/404 and the engine's 409 or 400.
  */
-export async function priceAndPlace(tx: Db, ctx: CallerContext, check: CheckRequest, price: PriceRequest): Promise<{ calculation: Priced['calculation']; resourceRows: ResourceRow[] }> {
-  const { calculation } = await port('calculateServicePrice')(tx, ctx, price.serviceId, {
+export async function priceAndPlace(app: BookingApp, tx: Db, ctx: CallerContext, check: CheckRequest, price: PriceRequest): Promise<{ calculation: Priced['calculation']; resourceRows: ResourceRow[] }> {
+  const { calculation } = await app.pricing.calculateServicePrice(tx, ctx, price.serviceId, {
     Interval: { From: local(check.interval.from), To: local(check.interval.to) },
     Quantities: price.quantities.map((q) => ({ PriceId: q.PriceId, Quantity: q.Quantity, OccupiesSpot: q.OccupiesSpot ?? true })),
     RebateCodeIds: price.rebateCodeIds,
     CustomerEmail: price.customerEmail,
   });
-  const assigned = await checkAvailability(tx, ctx, check);
+  const assigned = await checkAvailability(app, tx, ctx, check);
   const resourceRows = assigned.flatMap((a) => a.resourceIds.map((resourceId) => ({ resourceTypeId: a.resourceTypeId, resourceId })));
   // Resources named beyond what the service needs stay with the booking too.
   for (const r of check.resources) {
@@ -49,6 +50,7 @@ export async function priceAndPlace(tx: Db, ctx: CallerContext, check: CheckRequ
  * meanwhile), the codes' use, the log entry and the event for the outbox.
  */
 export async function writeShape(
+  app: BookingApp,
   tx: Db,
   ctx: CallerContext,
   bookingId: number,
@@ -59,7 +61,7 @@ export async function writeShape(
   const fresh = record.eventKind === 'created';
   await writeQuantities(tx, ctx.companyId, bookingId, quantityLines(placed.calculation.lines), fresh);
   await onOverlap(tx, ctx, placed.spec, placed.interval, placed.resourceRows.map((r) => r.resourceId), () => writeResources(tx, ctx.companyId, bookingId, placed.resourceRows, fresh));
-  await port('consumeCodes')(tx, ctx.companyId, planConsumption(placed.calculation.applied, bookingId), { customerId: record.customerId, serviceId: record.serviceId, userId: ctx.userId });
+  await app.pricing.consumeCodes(tx, ctx.companyId, planConsumption(placed.calculation.applied, bookingId), { customerId: record.customerId, serviceId: record.serviceId, userId: ctx.userId });
   await logChange(tx, ctx, bookingId, record.event, record.before);
-  await emitBookingEvent(tx, { kind: record.eventKind, companyId: ctx.companyId, bookingId });
+  await app.bookingEvents.emit(tx, { kind: record.eventKind, companyId: ctx.companyId, bookingId });
 }

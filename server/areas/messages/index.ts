@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../autoquery/index';
-import { onBookingEvent } from '../../shared/bookingEvents';
+import { BOOKING_EVENTS } from '../../shared/bookingEvents';
+import { area } from '../../shared/area';
 import { ensureDefaultTemplates } from './defaults';
 import { registerLogRoutes } from './log';
 import { registerMessagingMessages } from './messages';
@@ -18,12 +19,11 @@ import { messageTemplates } from './templates';
 
 export { MESSAGE_KIND, PAYMENT_REQUEST_KIND } from './sending';
 
-export default async function messagesArea(app: FastifyInstance): Promise<void> {
+async function messagesArea(app: FastifyInstance): Promise<void> {
   registerMessagingMessages();
   app.outbox.handle(MESSAGE_KIND, (payload, entry) => deliverMessage(app, payload, entry));
   app.outbox.handle(PAYMENT_REQUEST_KIND, (payload, entry) => deliverPaymentRequest(app, payload, entry));
-  const off = onBookingEvent(bookingEventHandler(app));
-  app.addHook('onClose', async () => off());
+  app.bookingEvents.on(bookingEventHandler(app));
 
   // Every company has the default templates from its first use of messages on.
   const withDefaults = new Set<number>();
@@ -40,3 +40,5 @@ export default async function messagesArea(app: FastifyInstance): Promise<void> 
   registerOutboxRoutes(app);
   registerSettingsRoutes(app);
 }
+
+export default area('messages', messagesArea, [BOOKING_EVENTS]);

@@ -8,7 +8,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import { onBookingEvent } from '../../shared/bookingEvents';
+import { BOOKING_EVENTS } from '../../shared/bookingEvents';
+import { area } from '../../shared/area';
 import { announceBookingEvent, openLiveFeed, type LiveBookingEvent, type LiveQueueEvent } from '../../shared/liveFeed';
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
@@ -19,15 +20,14 @@ function frame(event: LiveBookingEvent | LiveQueueEvent | 'resync' | 'ready'): s
   return `event: ${'QueueId' in event ? 'queue' : 'booking'}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
-export default async function schedulerArea(app: FastifyInstance): Promise<void> {
+async function schedulerArea(app: FastifyInstance): Promise<void> {
   const feed = await openLiveFeed(app.db);
   const streams = new Set<ServerResponse>();
-  const stopAnnouncing = onBookingEvent(announceBookingEvent);
+  app.bookingEvents.on(announceBookingEvent);
   app.addHook('preClose', async () => {
     for (const raw of streams) raw.end();
   });
   app.addHook('onClose', async () => {
-    stopAnnouncing();
     await feed.close();
   });
 
@@ -47,3 +47,5 @@ export default async function schedulerArea(app: FastifyInstance): Promise<void>
     raw.write(`retry: 2000\n${frame('ready')}`);
   });
 }
+
+export default area('scheduler', schedulerArea, [BOOKING_EVENTS]);

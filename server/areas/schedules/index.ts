@@ -5,8 +5,6 @@ import schedules from './schedules';
 import timeExceptions from './timeExceptions';
 import serviceLinks from './serviceLinks';
 import availability from './availability';
-import { provide } from '../../shared/ports';
-import { loadAvailabilityData, loadServiceSpec } from './availabilityData';
 
 /**
  * Scheduling (issue 3): resource types and resources, what services need and follow, recurring
@@ -15,9 +13,6 @@ import { loadAvailabilityData, loadServiceSpec } from './availabilityData';
  */
 export default async function scheduling(app: FastifyInstance): Promise<void> {
   registerSchedulesMessages();
-  // Bookings check times with the same data availabletimes reads (server/shared/ports.ts).
-  provide('loadServiceSpec', loadServiceSpec);
-  provide('loadAvailabilityData', loadAvailabilityData);
   await app.register(resources);
   await app.register(schedules);
   await app.register(timeExceptions);

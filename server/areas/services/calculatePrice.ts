@@ -18,7 +18,6 @@ import {
   type RebateCodeRule,
 } from '../../../domain/pricing';
 import { catalogKey } from './messages';
-import { provide } from '../../shared/ports';
 import { priceSign } from './prices';
 import { loadCodeRules } from './rebateCodeLookup';
 import { rebateKey, rebateWords } from './rebateCodeMessages';
@@ -137,8 +136,6 @@ const quantityRules = checkFieldsWhenRefused(async (request, refuse) => {
 
 /** PUT /services/{Id}/calculateprice: the price of an interval with quantities and codes (CalculatePriceResponse). */
 export default async function calculatePriceArea(app: FastifyInstance): Promise<void> {
-  // Bookings are priced by the same rules (server/shared/ports.ts).
-  provide('calculateServicePrice', calculateServicePrice);
   app.put(
     '/services/:Id/calculateprice',
     { preValidation: quantityRules, schema: { params: idParams, body: ref('CalculatePriceRequest'), response: { 200: ref('CalculatePriceResponse') } } },

@@ -22,8 +22,7 @@ import { companyCurrency, priceSign } from './prices';
 import { rebateCodes, transactionCount } from './rebateCodeRecords';
 import { rebateKey, rebateWords } from './rebateCodeMessages';
 import { describeRebateCode, reportPdf, reportText } from './rebateCodeReport';
-import { consumeCodes, rebateCodeTransactions, rebateCodeUsages, recordManualTransaction } from './rebateCodeTransactions';
-import { provide } from '../../shared/ports';
+import { rebateCodeTransactions, rebateCodeUsages, recordManualTransaction } from './rebateCodeTransactions';
 
 export { consumeCodes, type ConsumptionContext } from './rebateCodeTransactions';
 
@@ -108,8 +107,6 @@ async function report(app: FastifyInstance, request: FastifyRequest, reply: Fast
  * /rebatecodes/{Id}/usages; GET /rebatecodes/{Id}/reports (SendReceiptMethod 1 e-mail, 2 PDF).
  */
 export default async function rebateCodesArea(app: FastifyInstance): Promise<void> {
-  // A booking takes and gives back a code's use through the same guarded transactions (server/shared/ports.ts).
-  provide('consumeCodes', consumeCodes);
   const idOf = (request: FastifyRequest) => (request.params as { Id: number }).Id;
   const item = { 200: ref('RebateCode') };
 

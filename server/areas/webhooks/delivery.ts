@@ -13,7 +13,7 @@ import type { Db } from '../../db/db';
 import { postWebhook } from '../../integrations/webhooks/http';
 import { openSecret } from '../../integrations/webhooks/secrets';
 import { disableWhenFailing } from './disable';
-import { onBookingEvent, type BookingEventKind } from '../../shared/bookingEvents';
+import type { BookingEventKind } from '../../shared/bookingEvents';
 import type { EventTypeName } from './eventTypes';
 
 const DEFAULT_DELAYS = [5, 300, 1800, 7200, 18000, 36000, 36000];
@@ -121,9 +121,8 @@ export function registerDelivery(app: FastifyInstance): void {
   app.outbox.handle('webhook', async (payload) =>
     attempt(app, Number(payload.messageId), Number(payload.attempt), typeof payload.series === 'string' ? payload.series : undefined),
   );
-  const off = onBookingEvent(async (tx, event) => {
+  app.bookingEvents.on(async (tx, event) => {
     const type = BOOKING_TYPES[event.kind];
     if (type) await queueEvent(app, tx, event.companyId, type, { Id: event.bookingId });
   });
-  app.addHook('onClose', async () => off());
 }

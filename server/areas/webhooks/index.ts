@@ -12,8 +12,10 @@ import eventTypes from './eventTypes';
 import log from './log';
 import { messages } from './messages';
 import settings from './settings';
+import { BOOKING_EVENTS } from '../../shared/bookingEvents';
+import { area } from '../../shared/area';
 
-export default async function webhooksArea(app: FastifyInstance): Promise<void> {
+async function webhooksArea(app: FastifyInstance): Promise<void> {
   extendMessages(messages);
   await settings(app);
   await endpoints(app);
@@ -21,3 +23,5 @@ export default async function webhooksArea(app: FastifyInstance): Promise<void> 
   await log(app);
   registerDelivery(app);
 }
+
+export default area('webhooks', webhooksArea, [BOOKING_EVENTS]);

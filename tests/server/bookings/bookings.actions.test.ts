@@ -91,7 +91,7 @@ describe('booking actions', () => {
   it('a hold that runs out is released by the job, logged as System', async () => {
     const reserved = await book(server, { ServiceId: padel, CustomerId: seed.customerId, From: '2030-03-13T11:00:00', StatusId: 3 });
     await server.db.query("update bookings set hold_until = now() - interval '1 minute' where id = $1", [reserved.Id]);
-    expect(await releaseExpiredHolds(server.db)).toBeGreaterThanOrEqual(1);
+    expect(await releaseExpiredHolds(server.app)).toBeGreaterThanOrEqual(1);
     expect((await getBooking(server, reserved.Id)).StatusId).toBe(2);
     const log = await logOf(reserved.Id);
     expect(log.at(-1)).toMatchObject({ Event: 'HoldExpired', ActorType: 'System', UserId: null });
