@@ -14,7 +14,8 @@ import { purgeRevocations } from './revocations';
 import usersRoutes from './usersRoutes';
 import { embeddedTokenVerifier, keycloakTokenVerifier } from './verify';
 
-const PURGE_EVERY_MS = 60 * 60 * 1000;
+const PURGE_JOB = 'identity_purge';
+const PURGE_CRON = '7 * * * *';
 
 /** Base URLs the admin runs on: the server's own plus ADMIN_ORIGINS (comma list, e.g. the vite dev server). */
 export function adminOrigins(publicUrl: string, env: NodeJS.ProcessEnv = process.env): string[] {
@@ -45,13 +46,10 @@ async function identity(app: FastifyInstance): Promise<void> {
   workPasswordResets(services);
   const adminUrl = `${config.publicUrl}/`;
 
-  const purge = setInterval(() => {
-    Promise.all([purgeExpiredPayloads(db), purgeRevocations(db), purgeRateLimits(db)]).catch((err: unknown) =>
-      app.log.warn({ err }, 'purging expired identity data failed'),
-    );
-  }, PURGE_EVERY_MS);
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
+  // Expired sessions, revocations and rate-limit windows go each hour (a pg-boss schedule).
+  app.jobs.every(PURGE_JOB, PURGE_CRON, async () => {
+    await Promise.all([purgeExpiredPayloads(db), purgeRevocations(db), purgeRateLimits(db)]);
+  });
 
   if (config.keycloakUrl) {
     app.decorate('verifyToken', keycloakTokenVerifier(db, config.keycloakUrl, config.realm));

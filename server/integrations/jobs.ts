@@ -61,6 +61,8 @@ export function bossDb(db: Db): BossDb {
  */
 export class JobQueue {
   private readonly handlers = new Map<string, { handler: JobHandler; retry: RetryPolicy }>();
+  /** Queues that pg-boss fills on a cron schedule (`every`), with their expression. */
+  private readonly schedules = new Map<string, string>();
   private readonly boss: PgBoss;
   private started = false;
   /** Jobs this process's workers are running now (drain waits for them). */
@@ -78,8 +80,8 @@ export class JobQueue {
       db: bossDb(db),
       schema: SCHEMA,
       backend: db.kind === 'pglite' ? 'pglite' : 'postgres',
-      // No cron schedules are used; reminders will be jobs sent with a start time.
-      schedule: false,
+      // Recurring work (`every`) is pg-boss cron schedules: one job per due time across every process.
+      schedule: true,
       registerInstance: false,
     });
     this.boss.on('error', (err) => this.options.onError?.(err, { id: '', name: 'pg-boss' }));
@@ -89,6 +91,18 @@ export class JobQueue {
   work(name: string, handler: JobHandler, retry: RetryPolicy = DEFAULT_RETRY): void {
     if (this.started) throw new Error(`queue ${name} registered after the job queue started`);
     this.handlers.set(name, { handler, retry });
+  }
+
+  /**
+   * Registers recurring work (before start): a pg-boss cron schedule (UTC, minutes at the finest)
+   * puts one job in the queue at each due time, whichever process's timekeeper sees it first, and
+   * any worker runs it. So work that was a timer in each process runs once, and a restart misses
+   * nothing but the minute it was down.
+   * @example jobs.every('bookings_release_holds', '* * * * *', () => releaseExpiredHolds(app));
+   */
+  every(name: string, cron: string, handler: JobHandler, retry: RetryPolicy = { maxAttempts: 1, retryDelaySeconds: 5 }): void {
+    this.work(name, handler, retry);
+    this.schedules.set(name, cron);
   }
 
   /**
@@ -120,6 +134,8 @@ export class JobQueue {
       };
       if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, policy);
       else await this.boss.createQueue(name, policy);
+      const cron = this.schedules.get(name);
+      if (cron) await this.boss.schedule(name, cron, {});
       if (!workers) continue;
       this.workersRunning = true;
       const options = { pollingIntervalSeconds: this.options.pollSeconds ?? 2, batchSize: BATCH, burstWhenBatchFull: true, perJobResults: true } as const;

@@ -6,8 +6,8 @@ import invoices from './invoices';
 import { previousMonth, runMonthlyBilling } from './invoicing';
 
 export const MONTHLY_BILLING_QUEUE = 'billing-monthly';
-/** How often the process asks for the monthly run (the run itself is idempotent per company and month). */
-const BILLING_TICK_MS = 6 * 3600_000;
+/** When the monthly run is queued (a pg-boss schedule, UTC; the run itself is idempotent per company and month). */
+const BILLING_CRON = '0 */6 * * *';
 
 /**
  * The billing area: billing information, card registration with the payment provider, license
@@ -20,15 +20,13 @@ export default async function billingArea(app: FastifyInstance): Promise<void> {
   await app.register(cards);
   await app.register(invoices);
 
-  app.jobs.work(MONTHLY_BILLING_QUEUE, async (payload) => {
-    await runMonthlyBilling(app.db, typeof payload.Month === 'string' ? payload.Month : previousMonth());
-  });
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      app.jobs.send(app.db, MONTHLY_BILLING_QUEUE, { Month: previousMonth() }).catch((err: unknown) => app.log.warn({ err }, 'could not queue the monthly billing'));
-    }, BILLING_TICK_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Every six hours (a pg-boss schedule) the last month is billed; a month already billed is left as it is.
+  app.jobs.every(
+    MONTHLY_BILLING_QUEUE,
+    BILLING_CRON,
+    async (payload) => {
+      await runMonthlyBilling(app.db, typeof payload.Month === 'string' ? payload.Month : previousMonth());
+    },
+    { maxAttempts: 8, retryDelaySeconds: 5 },
+  );
 }

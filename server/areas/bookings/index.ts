@@ -45,9 +45,8 @@ import { bookQueued, bulkAction, reportOptions, sendPaymentRequest } from './req
 
 export { releaseExpiredHolds } from './actions';
 
-/** The job that gives back the time of expired holds, and how often it is queued. */
+/** The job that gives back the time of expired holds (a pg-boss schedule, every minute). */
 export const RELEASE_HOLDS_JOB = 'bookings_release_holds';
-const RELEASE_EVERY_MS = 60_000;
 
 const bookingResponse = { 200: ref('Booking') };
 const idOf = (request: FastifyRequest) => (request.params as { Id: number }).Id;
@@ -290,22 +289,11 @@ async function bookingsArea(app: FastifyInstance): Promise<void> {
     return entry;
   });
 
-  // Reserved and unpaid bookings hold their time until their deadline; the job gives it back.
+  // Reserved and unpaid bookings hold their time until their deadline; each minute the job gives it back.
   if (app.hasDecorator('jobs')) {
-    app.jobs.work(RELEASE_HOLDS_JOB, async () => {
+    app.jobs.every(RELEASE_HOLDS_JOB, '* * * * *', async () => {
       await releaseExpiredHolds(app);
     });
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      // One indexed read a minute; the job is queued only when a hold has run out.
-      const sweep = async () => {
-        const due = await app.db.one('select 1 from bookings where hold_until is not null and hold_until <= now() limit 1');
-        if (due) await app.jobs.send(app.db, RELEASE_HOLDS_JOB, {});
-      };
-      timer = setInterval(() => void sweep().catch(() => undefined), RELEASE_EVERY_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
   }
 }
 

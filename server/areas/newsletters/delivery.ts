@@ -7,8 +7,8 @@ import { unsubscribeLinks } from './unsubscribe';
 export const NEWSLETTER_BATCH_JOB = 'newsletter_batch';
 /** Receivers one job sends; the send's progress is written after each batch. */
 export const NEWSLETTER_BATCH_SIZE = 200;
-/** How often a process looks for sends whose time has come. */
-const DISPATCH_EVERY_MS = 5_000;
+/** The job that starts every send whose time has come (queued per send for its time, and each minute). */
+export const NEWSLETTER_DISPATCH_JOB = 'newsletter_dispatch';
 
 interface SendRow {
   id: number;
@@ -160,14 +160,15 @@ export async function runNewsletterJob(app: FastifyInstance, payload: { sendId: 
   if (more) await app.jobs.send(app.db, NEWSLETTER_BATCH_JOB, { sendId: payload.sendId });
 }
 
-/** Registers the batch job and, from ready to close, the sweep that starts sends when their time comes. */
+/**
+ * Registers the batch job and the dispatch that starts sends when their time comes: a send queues
+ * a dispatch job for its own time (POST /newsletter/send), and a pg-boss schedule runs one each
+ * minute for any send whose job was lost. Two dispatches at once start a send once.
+ */
 export function registerNewsletterDelivery(app: FastifyInstance): void {
   if (!app.hasDecorator('jobs')) return;
   app.jobs.work(NEWSLETTER_BATCH_JOB, (payload) => runNewsletterJob(app, payload as { sendId: number; entryIds?: number[] }));
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void dispatchDueNewsletters(app).catch((err: unknown) => app.log.warn({ err }, 'newsletter dispatch failed')), DISPATCH_EVERY_MS);
-    timer.unref();
+  app.jobs.every(NEWSLETTER_DISPATCH_JOB, '* * * * *', async () => {
+    await dispatchDueNewsletters(app);
   });
-  app.addHook('onClose', async () => clearInterval(timer));
 }

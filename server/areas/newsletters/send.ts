@@ -9,7 +9,7 @@ import { ref } from '../../shared/schemas';
 import { requirePlanArea } from '../../shared/planLimits';
 import { findRecord, idParams, readRecord } from '../../autoquery/index';
 import { renderNewsletter } from './content';
-import { NEWSLETTER_BATCH_JOB } from './delivery';
+import { NEWSLETTER_BATCH_JOB, NEWSLETTER_DISPATCH_JOB } from './delivery';
 import { newsletterLog, newsletterSends } from './log';
 import { newsletterWords } from './messages';
 import { newsletterTemplates } from './templates';
@@ -94,6 +94,8 @@ export function registerSendRoutes(app: FastifyInstance): void {
       const total = await addReceivers(tx, ctx, row!.id, body, tpl.SendMethodId);
       if (!total) throw ApiError.field(400, 'Customers', 'NewsletterNoReceivers');
       await tx.query('update newsletter_sends set total = $2 where id = $1', [row!.id, total]);
+      // Started at its time by the dispatch job (at once when that time is now).
+      await app.jobs.send(tx, NEWSLETTER_DISPATCH_JOB, {}, { startAfter: at });
       return row!.id;
     });
     return readRecord(app.db, ctx, newsletterSends, id);
