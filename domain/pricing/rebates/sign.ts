@@ -1,4 +1,3 @@
-import { randomInt as cryptoRandomInt } from 'node:crypto';
 import type { FieldProblem } from '../errors';
 
 /** A sign must be longer than this. */
@@ -38,8 +37,20 @@ export function validateSign(sign: string, field = 'RebateCodeSign'): FieldProbl
 }
 
 /**
+ * A uniform random integer in [0, max) from the Web Crypto API (the browser's and Node's), by
+ * rejection so that no value is likelier than another.
+ */
+function cryptoRandomInt(max: number): number {
+  const limit = Math.floor(0x1_0000_0000 / max) * max;
+  const word = new Uint32Array(1);
+  do globalThis.crypto.getRandomValues(word);
+  while (word[0]! >= limit);
+  return word[0]! % max;
+}
+
+/**
  * A new random sign from SIGN_ALPHABET (31 characters, so 8 characters give about 8.5 × 10¹¹ signs),
- * drawn with node:crypto. The caller retries when it happens to be taken.
+ * drawn with the Web Crypto API, so the admin and the API make them the same way. The caller retries when it happens to be taken.
  * @example
  * generateSign() // e.g. 'K7QWM3PZ'
  * generateSign({ length: 10, prefix: 'GIFT-' }) // e.g. 'GIFT-8HXR2NDQVA'
