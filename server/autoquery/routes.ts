@@ -20,6 +20,13 @@ export const pageSchema = page;
  * Registers GET path, POST path, PUT path/:Id and DELETE path/:Id for a declaration.
  * Register it inside the areas plugin (prefix /api).
  */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** On a declared resource's update route: its path, input schema and whether it keeps history (tests walk them). */
+    declaration?: { path: string; input: string; history: boolean };
+  }
+}
+
 export function registerResource<T, In, Q>(app: FastifyInstance, d: ResourceDeclaration<T, In, Q>): void {
   const routes = { list: true, create: true, update: true, delete: true, ...d.routes };
   const schemas = schemasOf(d);
@@ -41,7 +48,7 @@ export function registerResource<T, In, Q>(app: FastifyInstance, d: ResourceDecl
     app.post(d.path, { preValidation: rules, schema: { body: ref(schemas.input), response: item } }, (request) => createRecord(app.db, request.ctx, d, request.body as In));
   }
   if (routes.update) {
-    app.put(`${d.path}/:Id`, { preValidation: rules, schema: { params: idParams, body: ref(schemas.input), response: item } }, (request) =>
+    app.put(`${d.path}/:Id`, { preValidation: rules, config: { declaration: { path: d.path, input: schemas.input, history: d.history !== false } }, schema: { params: idParams, body: ref(schemas.input), response: item } }, (request) =>
       updateRecord(app.db, request.ctx, d, idOf(request), request.body as In),
     );
   }
