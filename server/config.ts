@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 
 /** Everything the server reads from the environment, in one place. */
@@ -41,6 +42,27 @@ export interface ServerConfig {
    * hops of proxies in front; a string the proxies' addresses or CIDR ranges (comma separated).
    */
   trustProxy: boolean | number | string;
+  /** Stripe (issue 32): where the official client talks to, and the platform's credentials. */
+  stripe: StripeConfig;
+}
+
+/**
+ * The Stripe platform the payments area uses through the official `stripe` package. Unset URLs mean
+ * the embedded test mode our own server serves under /stripe-sandbox (server/providerSandbox/);
+ * production sets STRIPE_API_URL=https://api.stripe.com, STRIPE_CONNECT_URL=https://connect.stripe.com
+ * and the platform's keys: a change of configuration, not of code.
+ */
+export interface StripeConfig {
+  /** Base of the API (protocol, host, port and, for the sandbox, its path); null = the sandbox at publicUrl. */
+  apiUrl: string | null;
+  /** Base of the Connect OAuth pages and /oauth/token; null = the sandbox. */
+  connectUrl: string | null;
+  /** The platform's secret key (sk_…). */
+  secretKey: string;
+  /** The platform's Connect client id (ca_…). */
+  clientId: string;
+  /** The signing secret of the platform's webhook endpoint (whsec_…). */
+  webhookSecret: string;
 }
 
 /**
@@ -77,5 +99,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workers: env.DATABASE_URL ? Math.max(1, Number(env.WORKERS ?? 1) || 1) : 1,
     responseCache: env.RESPONSE_CACHE !== 'off',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    stripe: {
+      apiUrl: env.STRIPE_API_URL?.replace(/\/$/, '') || null,
+      connectUrl: env.STRIPE_CONNECT_URL?.replace(/\/$/, '') || null,
+      secretKey: env.STRIPE_SECRET_KEY ?? 'sk_test_sandbox',
+      clientId: env.STRIPE_CLIENT_ID ?? 'ca_sandbox',
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString('base64url')}`,
+    },
   };
 }

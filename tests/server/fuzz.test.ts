@@ -170,7 +170,10 @@ function errorShapeProblem(target: Target, res: LightMyRequestResponse): string 
   } catch {
     return `error answer is not JSON (${type})`;
   }
-  if (identity && typeof (body as { error?: unknown }).error === 'string') return undefined;
+  const error = (body as { error?: unknown }).error;
+  if (identity && typeof error === 'string') return undefined;
+  // The embedded payment providers answer in their own wire format (Stripe: { error: { type, message } }).
+  if (identity && typeof (error as { message?: unknown } | null)?.message === 'string') return undefined;
   const status = (body as { ResponseStatus?: { ErrorCode?: unknown; Message?: unknown; Errors?: unknown } }).ResponseStatus;
   if (!status || typeof status.ErrorCode !== 'string' || typeof status.Message !== 'string' || !Array.isArray(status.Errors)) {
     return `error answer without ResponseStatus: ${res.body.slice(0, 200)}`;

@@ -20,6 +20,10 @@ const NOT_JSON: Record<string, string> = {
   'POST /api/newsletter/unsubscribe/:Token': 'the unsubscribe confirmation page (HTML)',
   'GET /api/billing/company/invoices/:Id': 'the invoice as a PDF file',
   'POST /api/reports/booking/printout/test': 'a booking printed with the printout, as a PDF file',
+  'GET /api/payment/pay/:Token': "the customer's pay link: a redirect to the provider's checkout, or a page (HTML) saying why not",
+  'GET /api/payment/pay/:Token/done': 'the page (HTML) the provider sends a customer back to after paying',
+  'GET /api/payment/pay/:Token/canceled': 'the page (HTML) the provider sends a customer back to without paying, with a link to try again',
+  'GET /api/sync/ical/:Token': 'the iCal feed a calendar subscribes to (text/calendar), 304 while unchanged',
   'POST /api/codelock/resync/:Id': "answers 400 NoDoorLockConnected until door locks exist (issue 34)",
 };
 
