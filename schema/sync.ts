@@ -1,0 +1,53 @@
+import type { Id, LocalDateTime } from './common';
+
+/**
+ * Calendar sync (issue 33; spec areas.md: /sync, GET, POST, DELETE /sync/icalsync and
+ * /sync/googlecalendar carrying a Token; a 404 on read means not connected). An iCal feed is a
+ * secret URL (256 random bits) a calendar subscribes to: the company's, a resource's, or an
+ * administrator's own bookings'.
+ */
+
+/** Which feed: none named = the company's; ResourceId = that resource's; Own = the caller's own bookings. */
+export interface IcalSyncQuery {
+  /** @minimum 1 @maximum 2147483647 */
+  CompanyId?: Id;
+  /** @minimum 1 @maximum 2147483647 */
+  ResourceId?: Id;
+  Own?: boolean;
+}
+
+/** Body of POST /sync/icalsync: makes the feed (a new Token replaces the old one, which answers 404 from then on). */
+export interface IcalSyncInput {
+  /** @minimum 1 @maximum 2147483647 */
+  CompanyId?: Id;
+  /** @minimum 1 @maximum 2147483647 */
+  ResourceId?: Id;
+  Own?: boolean;
+}
+
+/** One iCal feed as GET /sync/icalsync answers it. */
+export interface IcalSync {
+  /** The feed's secret; the URL carries it. */
+  Token: string;
+  /** The address a calendar subscribes to (…/api/sync/ical/{Token}.ics). */
+  Url: string;
+  Scope: 'company' | 'resource' | 'user';
+  ResourceId?: Id;
+  /** The company's, the resource's or the administrator's name. */
+  Name: string;
+  Created: LocalDateTime;
+}
+
+/** Answer of GET /sync/icalsync/feeds: every feed of the company the caller may see (the company's, the resources', the caller's own). */
+export interface IcalSyncList {
+  Feeds: IcalSync[];
+}
+
+/** Path of the public feed GET /sync/ical/{Token}. */
+export interface IcalFeedParams {
+  /**
+   * The feed's token, with or without `.ics`.
+   * @pattern ^[A-Za-z0-9_-]{43}(\.ics)?$
+   */
+  Token: string;
+}
