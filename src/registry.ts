@@ -22,6 +22,7 @@ import { accountPages } from './custom/account';
 import { bookingPages } from './custom/bookingPage';
 import { bookingSettingsPages } from './custom/bookingSettings';
 import { webhookPages } from './custom/webhooks';
+import { paymentPages } from './custom/payments';
 import { bookingsReportPages } from './custom/bookingsReport';
 import { companyPages } from './custom/company';
 import { dashboardPages } from './custom/dashboard';
@@ -75,6 +76,7 @@ export const registry: readonly RegistryEntry[] = [
   ...companyPages,
   ...bookingSettingsPages,
   ...webhookPages,
+  ...paymentPages,
   administratorsMeta,
   historyMeta,
   bookingPrintoutsMeta,
