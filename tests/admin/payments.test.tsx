@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import PaymentSettingsPage from '../../src/custom/payments/PaymentSettingsPage';
 import StripeAuthPage from '../../src/custom/payments/StripeAuthPage';
-import type { PaymentApiSettings, PaymentSettings, StripeAccount } from '../../schema/payments';
+import { PaymentLink } from '../../src/custom/bookingPage/PaymentLink';
+import type { Booking } from '../../src/common/bookings/bookingTypes';
+import type { PaymentApiSettings, PaymentCheckout, PaymentSettings, StripeAccount } from '../../schema/payments';
 import { API, calls, fieldErrorResponse, renderPage, server, startMockApi } from './customHarness';
 
 startMockApi();
@@ -89,5 +91,25 @@ describe('/stripe-auth', () => {
     renderPage(<StripeAuthPage />, '/stripe-auth?code=ac_1&scope=read_write&state=old');
     expect(await screen.findByRole('alert')).toHaveTextContent('The connection has expired');
     expect(screen.getByRole('link', { name: 'Back to the payment settings' })).toHaveAttribute('href', '/payment-settings#stripe-api');
+  });
+});
+
+describe('the booking page’s payment link', () => {
+  it('asks for the checkout and shows the customer’s link and the deposit', async () => {
+    const checkout: PaymentCheckout = { BookingId: 7, Url: 'http://pay.test/cs_1', PayUrl: 'http://api.test/api/payment/pay/tok_123456789', Amount: 84, CurrencyId: 'SEK', Deposit: true };
+    server.use(http.post(`${API}/payment/bookings/7/checkout`, () => HttpResponse.json(checkout)));
+    const user = userEvent.setup();
+    renderPage(<PaymentLink booking={{ Id: 7 } as Booking} />);
+    await user.click(screen.getByRole('button', { name: 'Payment link' }));
+    expect(await screen.findByLabelText('Link for the customer, deposit 84 SEK')).toHaveValue(checkout.PayUrl);
+    expect(screen.getByRole('link', { name: 'Open the checkout' })).toHaveAttribute('href', checkout.Url);
+  });
+
+  it('shows why there is no link (no provider connected)', async () => {
+    server.use(http.post(`${API}/payment/bookings/7/checkout`, () => fieldErrorResponse('No payment provider is active for card payments.', [{ FieldName: 'Provider', Message: 'No payment provider is active for card payments.' }])));
+    const user = userEvent.setup();
+    renderPage(<PaymentLink booking={{ Id: 7 } as Booking} />);
+    await user.click(screen.getByRole('button', { name: 'Payment link' }));
+    expect(await screen.findByText('No payment provider is active for card payments.')).toBeInTheDocument();
   });
 });

@@ -9,8 +9,10 @@ import { useApi } from '../../common/api';
 import { Section } from './Section';
 import { useBookingAction } from './useBookingAction';
 import { ActionDialog } from './ActionDialog';
+import { PaymentLink } from './PaymentLink';
 
 const PAID = new Set<number>([BOOKING_STATUS.Payed, BOOKING_STATUS.Invoiced]);
+const RELEASED = new Set<number>([BOOKING_STATUS.Unbooked, BOOKING_STATUS.Canceled]);
 
 /** Refund: how much of the payment to give back (all that is left unless changed) and a comment for the payment log. */
 function RefundDialog({ booking, payment, onClose }: { booking: Booking; payment: BookingPayment; onClose: () => void }) {
@@ -70,6 +72,7 @@ export function PaymentSection({ booking }: { booking: Booking }) {
           {booking.PaidAmount > 0 ? ` · ${translate('custom.bookings.payment.paidAmount', { amount: formatAmount(booking.PaidAmount, bookingPriceSign(booking), locale) })}` : ''}
         </Typography>
         {booking.PaymentOption && <Typography color="text.secondary">{translate(`custom.bookings.payment.options.${booking.PaymentOption}`, { _: booking.PaymentOption })}</Typography>}
+        {canWrite && !paid && !RELEASED.has(booking.StatusId) && booking.TotalPrice > booking.PaidAmount && <PaymentLink booking={booking} />}
         {logs.map((log) => (
           <Box key={log.Id} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             <Typography>
