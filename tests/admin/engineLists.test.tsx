@@ -282,6 +282,28 @@ describe('declared lists: bulk actions', () => {
     expect(Object.fromEntries(undone.map((c) => [c.path, (c.body as Article).Active]))).toEqual({ '/articles/1': true, '/articles/2': false });
   });
 
+  it('goes on past a record the server refuses: the others change, and the refusal is named with its count', async () => {
+    server.use(
+      pagedArticles([article(1), article(2), article(3)]),
+      http.put(`${API}/articles/:id`, async ({ request, params }) =>
+        params.id === '1'
+          ? HttpResponse.json({ ResponseStatus: { ErrorCode: 'Required', Message: 'Enter your member number.', Errors: [{ ErrorCode: 'Required', FieldName: 'Number', Message: 'Enter your member number.' }] } }, { status: 400 })
+          : HttpResponse.json({ ...(await request.json() as object), Id: Number(params.id) }),
+      ),
+    );
+    renderAdmin([articles], '/articles');
+    await pickTwo();
+    fireEvent.click(screen.getByRole('button', { name: 'Set Active' }));
+    const choose = await screen.findByRole('dialog', { name: 'Set Active' });
+    fireEvent.mouseDown(within(choose).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: 'No' }));
+    fireEvent.click(within(choose).getByRole('button', { name: 'Continue' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Set Active to No on 2 articles?' })).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(/1 of 2 articles could not be changed: Enter your member number\./)).toBeInTheDocument();
+    expect(await screen.findByText('1 article changed')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.path).sort()).toEqual(['/articles/1', '/articles/2']);
+  });
+
   it('deletes the picked records after a confirmation naming the count that says it cannot be undone', async () => {
     server.use(
       pagedArticles([article(1), article(2), article(3)]),

@@ -23,7 +23,9 @@ const valueOf = (field: BulkSetFieldSpec, id: string): unknown => {
  * The bulk actions a list declares (`list.bulk`), on the rows picked: delete and set a field, each
  * after a confirmation that names how many records it changes. Setting a field sends one PUT per
  * record (the whole record as the input schema takes it, with the field changed) and offers Undo,
- * which puts each record's previous value back; a delete cannot be undone and says so.
+ * which puts each record's previous value back; a record the server refuses does not stop the
+ * others, and the refusals are named with their count and the first reason; a delete cannot be
+ * undone and says so.
  */
 export function EngineBulkActions({ bulk, declaration, defs }: { bulk: BulkSpec; declaration: ResourceDeclaration; defs: Contract['definitions'] }) {
   const translate = useTranslate();
@@ -37,15 +39,27 @@ export function EngineBulkActions({ bulk, declaration, defs }: { bulk: BulkSpec;
   const [undo, setUndo] = useState<{ records: RaRecord[]; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const count = selectedIds.length;
-  const name = translate(`resources.${resource}.name`, { smart_count: count, _: resource }).toLocaleLowerCase();
+  const nameOf = (n: number) => translate(`resources.${resource}.name`, { smart_count: n, _: resource }).toLocaleLowerCase();
+  const name = nameOf(count);
   const label = (source: string) => translate(`resources.${resource}.fields.${source}`, { _: source });
   const schema = declaration.schema ? defs[declaration.schema] : undefined;
   const inputOf = (record: RaRecord) => ({ ...(schema ? (pickBySchema(defs, schema, record) as object) : record), id: record.id });
 
-  const put = async (records: RaRecord[], change: (r: RaRecord) => RaRecord) => {
+  /** One PUT per record, each on its own: answers the records changed and the first refusal's message. */
+  const put = async (records: RaRecord[], change: (r: RaRecord) => RaRecord): Promise<{ done: RaRecord[]; failed: number; reason?: string }> => {
+    const done: RaRecord[] = [];
+    let failed = 0;
+    let reason: string | undefined;
     for (const record of records) {
-      await dataProvider.update(resource, { id: record.id, data: inputOf(change(record)), previousData: record });
+      try {
+        await dataProvider.update(resource, { id: record.id, data: inputOf(change(record)), previousData: record });
+        done.push(record);
+      } catch (error) {
+        failed += 1;
+        reason ??= error instanceof Error && error.message ? error.message : translate('ra.notification.http_error');
+      }
     }
+    return { done, failed, reason };
   };
 
   const confirm = async () => {
@@ -58,8 +72,10 @@ export function EngineBulkActions({ bulk, declaration, defs }: { bulk: BulkSpec;
       } else {
         const { data: records } = await dataProvider.getMany(resource, { ids: selectedIds });
         const next = valueOf(pending.field, pending.value);
-        await put(records, (r) => ({ ...r, [pending.field.source]: next }));
-        setUndo({ records, message: translate('engine.bulk.updated', { smart_count: records.length, name }) });
+        const { done, failed, reason } = await put(records, (r) => ({ ...r, [pending.field.source]: next }));
+        // The records that took the change can be undone; the others are named with the first reason.
+        if (done.length) setUndo({ records: done, message: translate('engine.bulk.updated', { smart_count: done.length, name: nameOf(done.length) }) });
+        if (failed) notify('engine.bulk.failed', { type: 'error', messageArgs: { smart_count: failed, total: records.length, name: nameOf(records.length), reason } });
       }
       onUnselectItems();
     } catch (error) {
@@ -76,8 +92,9 @@ export function EngineBulkActions({ bulk, declaration, defs }: { bulk: BulkSpec;
     const { records } = undo;
     setUndo(null);
     try {
-      await put(records, (r) => r);
-      notify('engine.bulk.undone', { type: 'info' });
+      const { failed, reason } = await put(records, (r) => r);
+      if (failed) notify('engine.bulk.failed', { type: 'error', messageArgs: { smart_count: failed, total: records.length, name: nameOf(records.length), reason } });
+      else notify('engine.bulk.undone', { type: 'info' });
     } catch (error) {
       notify(error instanceof Error && error.message ? error.message : 'ra.notification.http_error', { type: 'error' });
     } finally {
