@@ -19,6 +19,8 @@ import messages from './messages/index';
 import savedfilters from './savedfilters/index';
 import history from './history/index';
 import webhooks from './webhooks/index';
+import payments from './payments/index';
+import sync from './sync/index';
 import fp from 'fastify-plugin';
 import bookingEvents from '../shared/bookingEvents';
 import availabilityPort from './schedules/port';
@@ -54,6 +56,8 @@ export const AREAS: readonly (readonly [area: string, plugin: (app: FastifyInsta
   ['savedfilters', savedfilters],
   ['history', history],
   ['webhooks', webhooks],
+  ['payments', payments],
+  ['sync', sync],
 ];
 
 /**

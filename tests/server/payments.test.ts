@@ -221,6 +221,22 @@ describe('a customer pays', () => {
     expect((await getBooking(server, b.Id)).PaidAmount).toBe(Math.round((deposit - half) * 100) / 100);
   });
 
+  it('a provider that is down never fails a booking: it waits awaiting payment, the pay link says so, the account shows as last saved', async () => {
+    server.config.stripe.apiUrl = 'http://127.0.0.1:9/stripe-sandbox';
+    try {
+      const b = await awaitingBooking('2030-04-03T10:00:00');
+      const checkout = await server.api({ method: 'POST', url: `/api/payment/bookings/${b.Id}/checkout` });
+      expect(checkout.statusCode).toBe(503);
+      expect(fieldsOf(checkout)).toContain('Provider');
+      expect((await getBooking(server, b.Id)).StatusId).toBe(5);
+      const token = await server.db.one<{ token: string }>('select token from payment_links where booking_id = $1', [b.Id]);
+      expect((await fetch(`${base}/api/payment/pay/${token!.token}`, { redirect: 'manual' })).status).toBe(503);
+      expect((await server.api({ method: 'GET', url: '/api/payment/stripe/v1/account' })).json()).toMatchObject({ Connected: true, Name: 'Padel Hallen AB', Stale: true });
+    } finally {
+      server.config.stripe.apiUrl = null;
+    }
+  });
+
   it('disconnects the account', async () => {
     const res = await server.api({ method: 'DELETE', url: '/api/payment/stripe/v1/account' });
     expect(res.statusCode, res.body).toBe(200);
