@@ -1,5 +1,6 @@
 import paymentSandbox from './paymentSandbox/index';
 import providerSandbox from './providerSandbox/index';
+import mailchimpSandbox from './mailchimpSandbox/index';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,6 +72,7 @@ export async function buildApp({ db, config, logger = false, logStream, onRoute 
   await app.register(areasPlugin, { prefix: '/api' });
   await app.register(paymentSandbox);
   await app.register(providerSandbox);
+  if (!process.env.MAILCHIMP_API_URL) await app.register(mailchimpSandbox);
 
   app.get('/config.json', { config: { public: true } }, async () => ({
     apiUrl: `${config.publicUrl}/api`,

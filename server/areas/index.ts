@@ -21,6 +21,7 @@ import history from './history/index';
 import webhooks from './webhooks/index';
 import payments from './payments/index';
 import sync from './sync/index';
+import mailchimp from './mailchimp/index';
 import fp from 'fastify-plugin';
 import bookingEvents from '../shared/bookingEvents';
 import availabilityPort from './schedules/port';
@@ -58,6 +59,7 @@ export const AREAS: readonly (readonly [area: string, plugin: (app: FastifyInsta
   ['webhooks', webhooks],
   ['payments', payments],
   ['sync', sync],
+  ['mailchimp', mailchimp],
 ];
 
 /**

@@ -174,6 +174,8 @@ function errorShapeProblem(target: Target, res: LightMyRequestResponse): string 
   if (identity && typeof error === 'string') return undefined;
   // The embedded payment providers answer in their own wire format (Stripe: { error: { type, message } }).
   if (identity && typeof (error as { message?: unknown } | null)?.message === 'string') return undefined;
+  // The embedded Mailchimp answers as Mailchimp does (application/problem+json: type, title, status, detail).
+  if (identity && typeof (body as { title?: unknown }).title === 'string' && typeof (body as { detail?: unknown }).detail === 'string') return undefined;
   const status = (body as { ResponseStatus?: { ErrorCode?: unknown; Message?: unknown; Errors?: unknown } }).ResponseStatus;
   if (!status || typeof status.ErrorCode !== 'string' || typeof status.Message !== 'string' || !Array.isArray(status.Errors)) {
     return `error answer without ResponseStatus: ${res.body.slice(0, 200)}`;
