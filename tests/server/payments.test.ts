@@ -9,6 +9,7 @@ import type { Booking } from '../../schema/bookings';
 import type { PaymentApiSettings, PaymentApiTestResult, PaymentCheckout, PaymentSettings, StripeAccount, StripeConnectUrl } from '../../schema/payments';
 import { releaseExpiredHolds } from '../../server/areas/bookings/index';
 import { SANDBOX_CREDENTIALS } from '../../server/shared/paymentProviders';
+import { initialStatus } from '../../server/areas/payments/port';
 import { createTestServer, OTHER_EMAIL, OTHER_PASSWORD, type TestServer } from './harness';
 import { book, fieldsOf, getBooking, seedIds, type Seed } from './bookings/helpers';
 
@@ -235,6 +236,15 @@ describe('a customer pays', () => {
     } finally {
       server.config.stripe.apiUrl = null;
     }
+  });
+
+  it('tells bookings when a new booking waits for payment (app.payments.initialStatus)', async () => {
+    await server.api({ method: 'PUT', url: '/api/payment/settings', payload: settings({ Requirement: 'Full' }) });
+    expect(await initialStatus(server.db, seed.companyId, padel, 'DefaultSetting')).toBe(5);
+    expect(await initialStatus(server.db, seed.companyId, padel, 'BookWithoutPayment')).toBeNull();
+    await server.api({ method: 'PUT', url: '/api/payment/settings', payload: settings({ Requirement: 'None' }) });
+    expect(await initialStatus(server.db, seed.companyId, padel, 'DefaultSetting')).toBeNull();
+    expect(await initialStatus(server.db, seed.companyId, padel, 'BookWithPaymentMessageToCustomer')).toBe(5);
   });
 
   it('disconnects the account', async () => {
