@@ -22,6 +22,7 @@ import { accountPages } from './custom/account';
 import { bookingPages } from './custom/bookingPage';
 import { bookingSettingsPages } from './custom/bookingSettings';
 import { webhookPages } from './custom/webhooks';
+import { syncPages } from './custom/sync';
 import { paymentPages } from './custom/payments';
 import { bookingsReportPages } from './custom/bookingsReport';
 import { companyPages } from './custom/company';
@@ -76,6 +77,7 @@ export const registry: readonly RegistryEntry[] = [
   ...companyPages,
   ...bookingSettingsPages,
   ...webhookPages,
+  ...syncPages,
   ...paymentPages,
   administratorsMeta,
   historyMeta,

@@ -51,6 +51,8 @@ import bookingSettingsEn from '../custom/bookingSettings/messages/en.json';
 import bookingSettingsSv from '../custom/bookingSettings/messages/sv.json';
 import webhooksEn from '../custom/webhooks/messages/en.json';
 import webhooksSv from '../custom/webhooks/messages/sv.json';
+import syncEn from '../custom/sync/messages/en.json';
+import syncSv from '../custom/sync/messages/sv.json';
 import paymentsEn from '../custom/payments/messages/en.json';
 import paymentsSv from '../custom/payments/messages/sv.json';
 import companyEn from '../custom/company/messages/en.json';
@@ -109,6 +111,7 @@ export const catalogues: readonly Catalogue[] = [
   { folder: 'custom/bookingPage', en: bookingPageEn, sv: bookingPageSv, fi: () => import('../custom/bookingPage/messages/fi.json'), no: () => import('../custom/bookingPage/messages/no.json') },
   { folder: 'custom/bookingSettings', en: bookingSettingsEn, sv: bookingSettingsSv, fi: () => import('../custom/bookingSettings/messages/fi.json'), no: () => import('../custom/bookingSettings/messages/no.json') },
   { folder: 'custom/webhooks', en: webhooksEn, sv: webhooksSv, fi: () => import('../custom/webhooks/messages/fi.json'), no: () => import('../custom/webhooks/messages/no.json') },
+  { folder: 'custom/sync', en: syncEn, sv: syncSv, fi: () => import('../custom/sync/messages/fi.json'), no: () => import('../custom/sync/messages/no.json') },
   { folder: 'custom/payments', en: paymentsEn, sv: paymentsSv, fi: () => import('../custom/payments/messages/fi.json'), no: () => import('../custom/payments/messages/no.json') },
   { folder: 'custom/company', en: companyEn, sv: companySv, fi: () => import('../custom/company/messages/fi.json'), no: () => import('../custom/company/messages/no.json') },
   { folder: 'custom/dashboard', en: dashboardEn, sv: dashboardSv, fi: () => import('../custom/dashboard/messages/fi.json'), no: () => import('../custom/dashboard/messages/no.json') },
