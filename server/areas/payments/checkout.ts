@@ -79,9 +79,9 @@ const STRIPE_LOCALE: Record<Lang, string> = { sv: 'sv', en: 'en', fi: 'fi', no: 
  * The open checkout for what the booking asks now, made at Stripe when there is none. Throws 400 when
  * nothing is left to pay or the booking cannot be paid, 400/503 with the provider's text when Stripe refuses or is down.
  */
-export async function openCheckout(app: FastifyInstance, companyId: number, bookingId: number): Promise<PaymentCheckout> {
+export async function openCheckout(app: FastifyInstance, companyId: number, bookingId: number, lang: Lang = 'en'): Promise<PaymentCheckout> {
   const b = await loadBooking(app.db, companyId, bookingId);
-  if (!b) throw ApiError.notFound(words.booking.en, bookingId);
+  if (!b) throw ApiError.notFound(words.booking[lang], bookingId);
   if (!isActive(b.status_id) || b.status_id === STATUS.Payed) throw ApiError.field(400, 'Id', paymentKey('PaymentBookingNotPayable'));
   const { amount, deposit } = await amountToAsk(app.db, companyId, b);
   if (amount <= 0) throw ApiError.field(400, 'Id', paymentKey('PaymentNothingToPay'));
@@ -99,7 +99,7 @@ export async function openCheckout(app: FastifyInstance, companyId: number, book
     [companyId],
   );
   if (!account) throw ApiError.field(400, 'Provider', paymentKey('PaymentNoProvider'));
-  const lang = languageOfCountry(b.country_id);
+  const customerLang = languageOfCountry(b.country_id);
   let session: Stripe.Checkout.Session;
   try {
     session = await stripeClient(app.config).checkout.sessions.create(
@@ -110,7 +110,7 @@ export async function openCheckout(app: FastifyInstance, companyId: number, book
         cancel_url: `${payUrl}/canceled`,
         client_reference_id: String(bookingId),
         metadata: { booking_id: String(bookingId), company_id: String(companyId), deposit: String(deposit) },
-        locale: STRIPE_LOCALE[lang] as Stripe.Checkout.SessionCreateParams.Locale,
+        locale: STRIPE_LOCALE[customerLang] as Stripe.Checkout.SessionCreateParams.Locale,
         ...(b.email ? { customer_email: b.email } : {}),
       },
       { stripeAccount: account.account_id },
@@ -235,7 +235,7 @@ export default async function checkout(app: FastifyInstance): Promise<void> {
   app.post(
     '/payment/bookings/:Id/checkout',
     { config: { permission: { area: 'bookings', action: 'write' } }, schema: { params: ref('PaymentBookingId'), response: { 200: ref('PaymentCheckout') } } },
-    async (request) => openCheckout(app, request.ctx.companyId, (request.params as PaymentBookingId).Id),
+    async (request) => openCheckout(app, request.ctx.companyId, (request.params as PaymentBookingId).Id, request.ctx.lang),
   );
 
   const byToken = (token: string) =>

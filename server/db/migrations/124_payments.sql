@@ -1,7 +1,8 @@
 -- Issue 32: payments (server/areas/payments/). The company's payment settings, its providers' API
 -- settings (secrets encrypted at rest with the company's key), the connected Stripe account, the
 -- single-use connect states, the checkouts a customer pays a booking with, the provider's
--- notifications (idempotent by event id; forged ones are logged too) and the refunds at the provider.
+-- verified notifications (idempotent by event id; a forged one is refused with 400 and goes to the
+-- server's log, not here) and the refunds at the provider.
 -- The stripe_sandbox_* tables are the state of the embedded Stripe test mode (server/providerSandbox/).
 create table payment_settings (
   company_id integer primary key references companies(id) on delete cascade,
@@ -78,7 +79,7 @@ create table payment_notifications (
   event_type text,
   company_id integer references companies(id) on delete cascade,
   verified boolean not null,
-  -- handled, ignored, or why it was refused
+  -- received, handled (the payment was written) or ignored (not ours, or already written)
   outcome text not null,
   excerpt text not null default '',
   received timestamptz not null default now()
