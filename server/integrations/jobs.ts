@@ -60,7 +60,7 @@ export function bossDb(db: Db): BossDb {
  * await db.tx((tx) => jobs.send(tx, 'report', { id: 7 }));
  */
 export class JobQueue {
-  private readonly handlers = new Map<string, { handler: JobHandler; retry: RetryPolicy }>();
+  private readonly handlers = new Map<string, { handler: JobHandler; retry: RetryPolicy; sequence?: (payload: Record<string, unknown>) => number }>();
   /** Queues that pg-boss fills on a cron schedule (`every`), with their expression. */
   private readonly schedules = new Map<string, string>();
   private readonly boss: PgBoss;
@@ -87,10 +87,20 @@ export class JobQueue {
     this.boss.on('error', (err) => this.options.onError?.(err, { id: '', name: 'pg-boss' }));
   }
 
-  /** Registers the handler of one queue (before start). */
-  work(name: string, handler: JobHandler, retry: RetryPolicy = DEFAULT_RETRY): void {
+  /**
+   * Registers the handler of one queue (before start). With `sequence`, the jobs a worker fetches
+   * together run in the order it gives (pg-boss picks a batch oldest first but hands it over in no
+   * set order), so a queue whose payloads carry an increasing number is worked in that order.
+   */
+  work(name: string, handler: JobHandler, retry: RetryPolicy = DEFAULT_RETRY, sequence?: (payload: Record<string, unknown>) => number): void {
     if (this.started) throw new Error(`queue ${name} registered after the job queue started`);
-    this.handlers.set(name, { handler, retry });
+    this.handlers.set(name, { handler, retry, sequence });
+  }
+
+  /** A fetched batch in the queue's own order, when it has one. */
+  private inOrder(name: string, jobs: Job<Record<string, unknown>>[]): Job<Record<string, unknown>>[] {
+    const sequence = this.handlers.get(name)?.sequence;
+    return sequence ? [...jobs].sort((a, b) => sequence(a.data) - sequence(b.data)) : jobs;
   }
 
   /**
@@ -143,7 +153,7 @@ export class JobQueue {
       // retried alone, the ones that ran are not run again.
       await this.boss.work(name, options, async (jobs: Job<Record<string, unknown>>[]) => {
         const results: JobResult[] = [];
-        for (const job of jobs) {
+        for (const job of this.inOrder(name, jobs)) {
           const run = this.run(job);
           this.running.add(run);
           try {
@@ -181,7 +191,7 @@ export class JobQueue {
       ran = false;
       for (const name of this.handlers.keys()) {
         const jobs = await this.boss.fetch<Record<string, unknown>>(name, { batchSize: 10 });
-        for (const job of jobs) {
+        for (const job of this.inOrder(name, jobs)) {
           ran = true;
           try {
             await this.run(job);

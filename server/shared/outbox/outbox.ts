@@ -82,7 +82,9 @@ export class Outbox {
     private readonly jobs: JobQueue,
     private readonly retry: RetryPolicy = { maxAttempts: 8, retryDelaySeconds: 5 },
   ) {
-    jobs.work(QUEUE, (payload) => this.deliver(Number(payload.id)), retry);
+    // Entries are delivered in the order they were written (their id), batch by batch: a webhook
+    // endpoint hears a booking's events in the order they happened.
+    jobs.work(QUEUE, (payload) => this.deliver(Number(payload.id)), retry, (payload) => Number(payload.id));
   }
 
   /** Registers the handler that delivers entries of `kind`. */
