@@ -322,6 +322,21 @@ describe('custom field values', () => {
   });
 });
 
+describe('customer personal identity number', () => {
+  it('is checked when the field is left, by the company country’s rule, naming the field as the form labels it', async () => {
+    server.use(listHandler('/companies', [{ Id: 1, Name: 'Demo', CountryId: 'SE', Country: 'Sverige' }]));
+    renderAdmin(declarations, '/customers/new');
+    const pin = await screen.findByLabelText(/^Personal identity number/);
+    fireEvent.change(pin, { target: { value: '19811218-9875' } });
+    fireEvent.blur(pin);
+    expect(await screen.findByText('This is not a valid personal identity number for SE.')).toBeInTheDocument();
+    expect(callsTo('POST', '/customers')).toHaveLength(0);
+    fireEvent.change(pin, { target: { value: '19811218-9876' } });
+    fireEvent.blur(pin);
+    await waitFor(() => expect(screen.queryByText('This is not a valid personal identity number for SE.')).toBeNull());
+  });
+});
+
 describe('prices', () => {
   it('lists prices with the currency sign after the amount (before for $), days and times without seconds', async () => {
     server.use(

@@ -7,13 +7,17 @@ import { ImageInput } from '../../engine/inputs/ImageInput';
 import { CustomerComments } from './CustomerComments';
 import { CustomerGdpr } from './CustomerGdpr';
 import { InactiveCustomers } from './InactiveCustomers';
+import { PersonalIdentityNumberInput } from './PersonalIdentityNumberInput';
 import { customersMeta } from './index';
 
 /** The customer list, form (invoice address, custom fields), comments and GDPR tabs, inactive customers. */
 export const customers = withViews(customersMeta, {
   schema: 'CustomerInput',
   recordSchema: 'Customer',
-  fields: { ImageUrl: { input: <ImageInput source="ImageUrl" folderType={6} /> } },
+  fields: {
+    ImageUrl: { input: <ImageInput source="ImageUrl" folderType={6} /> },
+    PersonalIdentityNumber: { input: (p) => <PersonalIdentityNumberInput {...p} /> },
+  },
   list: {
     columns: ['Firstname', 'Lastname', 'Email', 'Phone', 'SubscribedToNewsletter', 'Created'],
     sort: { field: 'Created', order: 'DESC' },
