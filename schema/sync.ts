@@ -51,3 +51,41 @@ export interface IcalFeedParams {
    */
   Token: string;
 }
+
+/** Answer of GET /sync/googlecalendar (404 while not connected); the tokens are never sent back. */
+export interface GoogleCalendarSync {
+  /** The calendar bookings are pushed to ('primary' unless chosen). */
+  CalendarId: string;
+  /** 'expired' when Google refused the token: connect again. */
+  State: 'connected' | 'expired';
+  /** What Google last refused (an expired token, an event deleted there), for the sync screen. */
+  LastError?: string;
+  Connected: LocalDateTime;
+}
+
+/** Body of POST /sync/googlecalendar: start connecting (answers the authorize URL), or choose the calendar when connected. */
+export interface GoogleCalendarInput {
+  /** @minimum 1 @maximum 2147483647 */
+  CompanyId?: Id;
+  /**
+   * The calendar to push to, once connected.
+   * @maxLength 200
+   */
+  CalendarId?: string;
+}
+
+/** Answer of POST /sync/googlecalendar. */
+export interface GoogleCalendarConnect {
+  /** The Google page to send the administrator to (empty when only the calendar was chosen). */
+  Url: string;
+}
+
+/** Querystring of the OAuth callback GET /sync/googlecalendar/callback. */
+export interface GoogleCalendarCallbackQuery {
+  /** @maxLength 500 */
+  code?: string;
+  /** @maxLength 100 */
+  state?: string;
+  /** @maxLength 100 */
+  error?: string;
+}

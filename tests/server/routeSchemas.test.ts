@@ -23,6 +23,7 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/payment/pay/:Token': "the customer's pay link: a redirect to the provider's checkout, or a page (HTML) saying why not",
   'GET /api/payment/pay/:Token/done': 'the page (HTML) the provider sends a customer back to after paying',
   'GET /api/payment/pay/:Token/canceled': 'the page (HTML) the provider sends a customer back to without paying, with a link to try again',
+  'GET /api/sync/googlecalendar/callback': "Google's OAuth callback: a redirect back to /sync",
   'GET /api/sync/ical/:Token': 'the iCal feed a calendar subscribes to (text/calendar), 304 while unchanged',
   'POST /api/codelock/resync/:Id': "answers 400 NoDoorLockConnected until door locks exist (issue 34)",
 };

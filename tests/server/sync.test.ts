@@ -150,3 +150,57 @@ describe('/sync/icalsync', () => {
     expect(list.Feeds).toEqual([]);
   });
 });
+
+describe('/sync/googlecalendar', () => {
+  let google: TestServer;
+  let gSeed: Seed;
+
+  beforeAll(async () => {
+    google = await createTestServer();
+    await google.app.listen({ port: 0, host: '127.0.0.1' });
+    google.config.publicUrl = `http://127.0.0.1:${(google.app.server.address() as { port: number }).port}`;
+    gSeed = await seedIds(google);
+  });
+  afterAll(async () => google?.close());
+
+  const sandboxEvents = () => google.db.query<{ summary: string; start_at: Date; status: string; sequence: number }>('select summary, start_at, status, sequence from google_sandbox_events order by id');
+
+  it('connects through the authorize page, then pushes a booking on create, move and cancel; revoking stops the pushes', async () => {
+    expect((await google.api({ method: 'GET', url: '/api/sync/googlecalendar' })).statusCode).toBe(404);
+    const started = await google.api({ method: 'POST', url: '/api/sync/googlecalendar', payload: {} });
+    expect(started.statusCode, started.body).toBe(200);
+    const authorize = new URL((started.json() as { Url: string }).Url);
+    // The administrator's browser: the consent page, Allow, and the redirects back to /sync.
+    const page = await fetch(authorize);
+    expect(await page.text()).toContain('Allow');
+    const approved = await fetch(`${google.config.publicUrl}/google-sandbox/o/oauth2/v2/auth/approve`, {
+      method: 'POST',
+      body: new URLSearchParams({ redirect_uri: authorize.searchParams.get('redirect_uri')!, state: authorize.searchParams.get('state')!, decision: 'allow' }),
+      redirect: 'manual',
+    });
+    const callback = approved.headers.get('location')!;
+    expect(callback).toContain('/api/sync/googlecalendar/callback?');
+    const back = await fetch(callback, { redirect: 'manual' });
+    expect(back.headers.get('location')).toBe(`${google.config.publicUrl}/sync?google=connected`);
+    const state = (await google.api({ method: 'GET', url: '/api/sync/googlecalendar' })).json() as { State: string; CalendarId: string };
+    expect(state).toMatchObject({ State: 'connected', CalendarId: 'primary' });
+    expect(JSON.stringify(await google.db.query('select * from google_calendar_connections'))).not.toContain('ya29.');
+
+    const booking = await book(google, { ServiceId: gSeed.services.get('Padel 60 min')!, CustomerId: gSeed.customerId, From: soon(8), AllowBookingOutsideSchedules: true });
+    await expect.poll(async () => (await sandboxEvents()).length, { timeout: 15_000 }).toBe(1);
+    expect((await sandboxEvents())[0].summary).toContain(booking.ServiceName);
+
+    const moved = await google.api({ method: 'PUT', url: `/api/bookings/${booking.Id}`, payload: { From: soon(9, 12), AllowBookingOutsideSchedules: true } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const at = DateTime.fromISO(soon(9, 12), { zone: 'Europe/Stockholm' }).toMillis();
+    await expect.poll(async () => new Date((await sandboxEvents())[0].start_at).getTime(), { timeout: 15_000 }).toBe(at);
+
+    expect((await google.api({ method: 'DELETE', url: `/api/bookings/${booking.Id}` })).statusCode).toBe(200);
+    await expect.poll(async () => (await sandboxEvents())[0].status, { timeout: 15_000 }).toBe('cancelled');
+
+    expect((await google.api({ method: 'DELETE', url: '/api/sync/googlecalendar' })).statusCode).toBe(204);
+    await book(google, { ServiceId: gSeed.services.get('Padel 60 min')!, CustomerId: gSeed.customerId, From: soon(11), AllowBookingOutsideSchedules: true });
+    expect(await google.db.query("select 1 from outbox where kind = 'google_calendar_push' and state = 'queued'")).toEqual([]);
+    expect(await sandboxEvents()).toHaveLength(1);
+  });
+});

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { BOOKING_EVENTS } from '../../shared/bookingEvents';
 import { area } from '../../shared/area';
 import { extendMessages } from '../../shared/messages';
+import google from './google';
 import icalsync from './icalsync';
 import { messages } from './messages';
 
@@ -22,6 +23,8 @@ async function syncArea(app: FastifyInstance): Promise<void> {
       [event.bookingId, event.companyId, event.kind === 'created' ? 0 : 1],
     );
   });
+  // After the sequence: Google's push is keyed by it.
+  await google(app);
 }
 
 export default area('sync', syncArea, [BOOKING_EVENTS]);

@@ -18,4 +18,5 @@ export const messages = {
 
 export const words = {
   feed: { sv: 'Kalenderflöde', en: 'Calendar feed', fi: 'Kalenterisyöte', no: 'Kalenderfeed' },
+  google: { sv: 'Google Kalender-anslutning', en: 'Google Calendar connection', fi: 'Google-kalenteriyhteys', no: 'Google Kalender-tilkobling' },
 } satisfies Record<string, Record<Lang, string>>;
