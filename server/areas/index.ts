@@ -26,6 +26,7 @@ import fp from 'fastify-plugin';
 import bookingEvents from '../shared/bookingEvents';
 import availabilityPort from './schedules/port';
 import pricingPort from './services/port';
+import paymentsPort from './payments/port';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -83,7 +84,7 @@ export default async function areas(app: FastifyInstance): Promise<void> {
 
 /**
  * What areas offer each other (server/shared/ports.ts): the decorators `bookingEvents`,
- * `availability` and `pricing`, declared on the app itself (before `areas`, which names them in
+ * `availability`, `pricing` and `payments`, declared on the app itself (before `areas`, which names them in
  * its areas' dependencies), so jobs and tests reach them as the areas do.
  */
 export const areaPorts = fp(
@@ -91,6 +92,7 @@ export const areaPorts = fp(
     await app.register(bookingEvents);
     await app.register(availabilityPort);
     await app.register(pricingPort);
+    await app.register(paymentsPort);
   },
   { name: 'area-ports' },
 );

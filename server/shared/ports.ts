@@ -9,13 +9,15 @@
  * |---|---|---|
  * | availability: loadServiceSpec, loadAvailabilityData | schedules (the data availabletimes reads) | bookings (the same check inside the booking's transaction) |
  * | pricing: calculateServicePrice, consumeCodes | services (calculateprice, promo-code transactions) | bookings (the booking's price, a code's use taken and given back) |
- * | bookingEvents (booking-events, server/shared/bookingEvents.ts) | server/areas/index.ts | bookings emits; messages, scheduler, webhooks subscribe |
+ * | payments: initialStatus | payments (settings and the connected provider) | bookings (a new booking without StatusId waits for payment when the company asks for it) |
+ * | bookingEvents (booking-events, server/shared/bookingEvents.ts) | server/areas/index.ts | bookings emits; messages, scheduler, webhooks, payments, sync subscribe |
  *
  * @example
  * export const pricingPort = fp(async (app) => app.decorate('pricing', { calculateServicePrice, consumeCodes }), { name: PRICING });
  * const { calculation } = await app.pricing.calculateServicePrice(tx, ctx, serviceId, request);   // in bookings
  */
 import type { CalculatePriceRequest } from '../../schema/pricing';
+import type { PaymentOption } from '../../schema/bookings';
 import type { AvailabilityData, Instant, ServiceSpec } from '../../domain/availability';
 import type { PriceCalculation, RebateCodeRule, TransactionDraft } from '../../domain/pricing';
 import type { CallerContext } from './context';
@@ -29,6 +31,7 @@ export interface ServiceAvailabilitySpec {
 /** Plugin names of the decorators below (what `dependencies` name). */
 export const AVAILABILITY = 'availability';
 export const PRICING = 'pricing';
+export const PAYMENTS = 'payments';
 
 /** What schedules offers: the availability engine's input. */
 export interface AvailabilityPort {
@@ -59,9 +62,20 @@ export interface PricingPort {
   ): Promise<number[]>;
 }
 
+/** What payments offers: whether a new booking waits for the customer's payment. */
+export interface PaymentsPort {
+  /**
+   * AwaitingPayment (5) when the customer is to pay at booking: the option sends a payment link, or
+   * it follows the settings and they ask for payment (the whole price or a deposit) through a connected
+   * provider for this service; null otherwise (the booking settings' default status applies).
+   */
+  initialStatus(db: Db, companyId: number, serviceId: number, option: PaymentOption | undefined): Promise<number | null>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     availability: AvailabilityPort;
     pricing: PricingPort;
+    payments: PaymentsPort;
   }
 }

@@ -324,7 +324,7 @@ describe('custom field values', () => {
 
 describe('customer personal identity number', () => {
   it('is checked when the field is left, by the company country’s rule, naming the field as the form labels it', async () => {
-    server.use(listHandler('/companies', [{ Id: 1, Name: 'Demo', CountryId: 'SE', Country: 'Sverige' }]));
+    server.use(http.get(`${API}/companies`, () => HttpResponse.json(list([{ Id: 1, Name: 'Demo', CountryId: 'SE', Country: 'Sverige' }]))));
     renderAdmin(declarations, '/customers/new');
     const pin = await screen.findByLabelText(/^Personal identity number/);
     fireEvent.change(pin, { target: { value: '19811218-9875' } });

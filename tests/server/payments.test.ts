@@ -247,6 +247,18 @@ describe('a customer pays', () => {
     expect(await initialStatus(server.db, seed.companyId, padel, 'BookWithPaymentMessageToCustomer')).toBe(5);
   });
 
+  it('a booking made without a status waits for payment when the settings ask for it, and not when booked without payment', async () => {
+    await server.api({ method: 'PUT', url: '/api/payment/settings', payload: settings({ Requirement: 'Full' }) });
+    try {
+      const asked = await book(server, { ServiceId: padel, CustomerId: seed.customerId, From: '2030-04-04T10:00:00' });
+      expect(asked.StatusId).toBe(5);
+      const without = await book(server, { ServiceId: padel, CustomerId: seed.customerId, From: '2030-04-04T12:00:00', PaymentOption: 'BookWithoutPayment' });
+      expect(without.StatusId).not.toBe(5);
+    } finally {
+      await server.api({ method: 'PUT', url: '/api/payment/settings', payload: settings({ Requirement: 'None' }) });
+    }
+  });
+
   it('disconnects the account', async () => {
     const res = await server.api({ method: 'DELETE', url: '/api/payment/stripe/v1/account' });
     expect(res.statusCode, res.body).toBe(200);

@@ -38,7 +38,7 @@ import { addResource, changeQuantity, changeResource, moveBooking, removeResourc
 import { availableResources, loadSettings, saveSettings, type BookingSettingsRow } from './queries';
 import { announceQueueEvent } from '../../shared/liveFeed';
 import { BOOKING_EVENTS } from '../../shared/bookingEvents';
-import { AVAILABILITY, PRICING } from '../../shared/ports';
+import { AVAILABILITY, PAYMENTS, PRICING } from '../../shared/ports';
 import { area } from '../../shared/area';
 import { bookingLog, bookings, bookingUserQueue } from './resources';
 import { bookQueued, bulkAction, reportOptions, sendPaymentRequest } from './requests';
@@ -298,4 +298,4 @@ async function bookingsArea(app: FastifyInstance): Promise<void> {
 }
 
 /** Bookings price with services' rules, place with schedules' data and announce every change. */
-export default area('bookings', bookingsArea, [BOOKING_EVENTS, AVAILABILITY, PRICING]);
+export default area('bookings', bookingsArea, [BOOKING_EVENTS, AVAILABILITY, PRICING, PAYMENTS]);

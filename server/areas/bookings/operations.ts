@@ -50,7 +50,8 @@ async function createOne(app: BookingApp, tx: Db, ctx: CallerContext, input: Cre
     rebateCodeIds: input.RebateCodeIds ?? [],
     customerEmail: options.customer.email,
   });
-  const statusId = input.StatusId ?? options.settings.default_status_id;
+  // Without a status asked for, a booking the company wants paid at booking waits for the payment.
+  const statusId = input.StatusId ?? (await app.payments.initialStatus(tx, ctx.companyId, input.ServiceId, input.PaymentOption)) ?? options.settings.default_status_id;
   const deadline = holdDeadline(statusId, { reservationHoldMinutes: options.settings.reservation_hold_minutes, paymentHoldMinutes: options.settings.payment_hold_minutes }, Date.now());
 
   const bookingId = await insertBooking(tx, {

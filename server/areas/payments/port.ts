@@ -1,8 +1,7 @@
 /**
- * `app.payments` (plugin 'payments'), for bookings to ask when a new booking is made without a
- * StatusId: whether it waits for the customer's payment. Not registered yet: the lead adds it to
- * areaPorts in server/areas/index.ts, its row and type to server/shared/ports.ts, and the call in
- * bookings' createOne (`input.StatusId ?? (await app.payments.initialStatus(tx, …)) ?? settings.default_status_id`).
+ * `app.payments` (plugin 'payments', typed in server/shared/ports.ts, registered by areaPorts), for
+ * bookings to ask when a new booking is made without a StatusId: whether it waits for the
+ * customer's payment.
  * @example
  * const statusId = input.StatusId ?? (await app.payments.initialStatus(tx, ctx.companyId, input.ServiceId, input.PaymentOption)) ?? settings.default_status_id;
  */
@@ -11,23 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PaymentOption } from '../../../schema/bookings';
 import type { Db } from '../../db/db';
 import { STATUS } from '../../../domain/bookings';
-
-export const PAYMENTS = 'payments';
-
-export interface PaymentsPort {
-  /**
-   * AwaitingPayment (5) when the customer is to pay at booking: the option sends a payment link, or
-   * it follows the settings and they ask for payment (the whole price or a deposit) through a connected
-   * provider for this service; null otherwise (the booking settings' default status applies).
-   */
-  initialStatus(db: Db, companyId: number, serviceId: number, option: PaymentOption | undefined): Promise<number | null>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    payments: PaymentsPort;
-  }
-}
+import { PAYMENTS } from '../../shared/ports';
 
 export async function initialStatus(db: Db, companyId: number, serviceId: number, option: PaymentOption | undefined): Promise<number | null> {
   if (option === 'BookWithoutPayment' || option === 'BookWithManualPayment') return null;
