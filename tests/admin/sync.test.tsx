@@ -17,6 +17,7 @@ describe('calendar sync page', () => {
     let feeds: IcalSync[] = [feed({ Url: 'https://app.example.com/api/sync/ical/abc.ics' }), feed({ Scope: 'resource', ResourceId: 3, Name: 'Bana 1', Url: 'https://app.example.com/api/sync/ical/def.ics' })];
     server.use(
       http.get(`${API}/sync/icalsync/feeds`, () => HttpResponse.json({ Feeds: feeds } satisfies IcalSyncList)),
+      http.get(`${API}/sync/googlecalendar`, () => HttpResponse.json({ ResponseStatus: { ErrorCode: 'NotFound', Message: 'Not found', Errors: [] } }, { status: 404 })),
       http.get(`${API}/resource`, () => HttpResponse.json({ Offset: 0, Total: 2, Results: [{ Id: 3, Name: 'Bana 1' }, { Id: 4, Name: 'Bana 2' }] })),
       http.post(`${API}/sync/icalsync`, async ({ request }) => {
         const body = (await request.json()) as { Own?: boolean };
@@ -34,6 +35,8 @@ describe('calendar sync page', () => {
     const company = await screen.findByRole('region', { name: 'All bookings of the company' });
     expect(within(company).getByDisplayValue('https://app.example.com/api/sync/ical/abc.ics')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Resource: Bana 1' })).toBeInTheDocument();
+    // A 404 from Google's read means not connected.
+    expect(within(screen.getByRole('region', { name: 'Google Calendar' })).getByRole('button', { name: 'Connect Google Calendar' })).toBeInTheDocument();
 
     const own = screen.getByRole('region', { name: 'My bookings' });
     expect(within(own).getByText('Not connected')).toBeInTheDocument();
@@ -45,6 +48,22 @@ describe('calendar sync page', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke' }));
     expect(await within(company).findByText('Not connected')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/sync/icalsync')).toBe(true);
+  });
+
+  it("shows Google's connection with what Google last refused, and disconnects", async () => {
+    server.use(
+      http.get(`${API}/sync/icalsync/feeds`, () => HttpResponse.json({ Feeds: [] } satisfies IcalSyncList)),
+      http.get(`${API}/resource`, () => HttpResponse.json({ Offset: 0, Total: 0, Results: [] })),
+      http.get(`${API}/sync/googlecalendar`, () => HttpResponse.json({ CalendarId: 'primary', State: 'connected', LastError: 'The event of booking 7 was deleted in Google Calendar.', Connected: '2026-03-01T09:00:00' })),
+      http.delete(`${API}/sync/googlecalendar`, () => new HttpResponse(null, { status: 204 })),
+    );
+    const user = userEvent.setup();
+    renderPage(<SyncPage />, '/sync');
+    const card = await screen.findByRole('region', { name: 'Google Calendar' });
+    expect(await within(card).findByText('Connected: bookings are sent to the calendar primary.')).toBeInTheDocument();
+    expect(within(card).getByText('The event of booking 7 was deleted in Google Calendar.')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Disconnect' }));
+    expect(await within(card).findByRole('button', { name: 'Connect Google Calendar' })).toBeInTheDocument();
   });
 });
 

@@ -6,6 +6,7 @@ import type { IcalSync, IcalSyncList } from '../../../schema/sync';
 import { apiErrorInfo, useApi } from '../../common/api';
 import { PageHeading } from '../../common/PageHeading';
 import { FeedRow } from './FeedRow';
+import { GoogleCard } from './GoogleCard';
 
 export const FEEDS_KEY = ['sync', 'feeds'] as const;
 
@@ -62,6 +63,8 @@ export default function SyncPage() {
   return (
     <Box sx={{ contain: 'inline-size' }}>
       <PageHeading title="custom.sync.title" />
+      <Stack spacing={2}>
+      <GoogleCard />
       <Card>
         <CardContent>
           <Typography variant="h6" component="h2">
@@ -105,6 +108,7 @@ export default function SyncPage() {
           )}
         </CardContent>
       </Card>
+      </Stack>
     </Box>
   );
 }
