@@ -37,6 +37,17 @@ describe('an administrator shares the calendar and connects the mailing list', (
     expect((await fetch(address)).status).toBe(404);
   });
 
+  it("connects Google Calendar through Google's consent page and comes back connected", async () => {
+    const { page, baseUrl } = env;
+    await page.goto(`${baseUrl}/sync`);
+    const card = page.getByRole('region', { name: 'Google Kalender' });
+    await card.getByRole('button', { name: 'Anslut Google Kalender' }).click();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL(`${baseUrl}/sync?google=connected`, { timeout: 15000 });
+    await card.getByText('Ansluten: bokningar skickas till kalendern primary.').waitFor({ timeout: 15000 });
+    await env.screenshot('sync-google-sv');
+  });
+
   it('connects Mailchimp, chooses the audience and syncs the subscribers', async () => {
     const { page, baseUrl } = env;
     await page.goto(`${baseUrl}/mailchimp-settings`);
