@@ -9,7 +9,7 @@
  * |---|---|---|
  * | availability: loadServiceSpec, loadAvailabilityData | schedules (the data availabletimes reads) | bookings (the same check inside the booking's transaction) |
  * | pricing: calculateServicePrice, consumeCodes | services (calculateprice, promo-code transactions) | bookings (the booking's price, a code's use taken and given back) |
- * | payments: initialStatus | payments (settings and the connected provider) | bookings (a new booking without StatusId waits for payment when the company asks for it) |
+ * | payments: initialStatus, payLink | payments (settings and the connected provider) | bookings (a new booking without StatusId waits for payment when the company asks for it), messages (the pay link in the confirmation and the payment request) |
  * | bookingEvents (booking-events, server/shared/bookingEvents.ts) | server/areas/index.ts | bookings emits; messages, scheduler, webhooks, payments, sync subscribe |
  *
  * @example
@@ -70,6 +70,12 @@ export interface PaymentsPort {
    * provider for this service; null otherwise (the booking settings' default status applies).
    */
   initialStatus(db: Db, companyId: number, serviceId: number, option: PaymentOption | undefined): Promise<number | null>;
+  /**
+   * The customer's pay link of a booking that awaits payment with something left to pay, when a
+   * provider is connected (made once, then the same); null otherwise. Messages put it in the
+   * confirmation and the payment request (`{{ Booking.PaymentLink }}`).
+   */
+  payLink(db: Db, companyId: number, bookingId: number): Promise<string | null>;
 }
 
 declare module 'fastify' {

@@ -250,8 +250,22 @@ describe('a customer pays', () => {
   it('a booking made without a status waits for payment when the settings ask for it, and not when booked without payment', async () => {
     await server.api({ method: 'PUT', url: '/api/payment/settings', payload: settings({ Requirement: 'Full' }) });
     try {
-      const asked = await book(server, { ServiceId: padel, CustomerId: seed.customerId, From: '2030-04-04T10:00:00' });
-      expect(asked.StatusId).toBe(5);
+      // Mails link only to https (spec), as a real server's address is: the confirmation is made under one.
+      const publicUrl = server.config.publicUrl;
+      server.config.publicUrl = 'https://booking.example.com';
+      let asked: Booking;
+      try {
+        asked = await book(server, { ServiceId: padel, CustomerId: seed.customerId, From: '2030-04-04T10:00:00' });
+        expect(asked.StatusId).toBe(5);
+        await server.app.jobs.drain();
+      } finally {
+        server.config.publicUrl = publicUrl;
+      }
+      // Its confirmation carries the customer's pay link ({{ Booking.PaymentLink }} of the default template).
+      const link = await server.db.one<{ token: string }>('select token from payment_links where booking_id = $1', [asked.Id]);
+      expect(link?.token).toBeTruthy();
+      const mails = await server.db.query<{ html_body: string }>('select html_body from mail_outbox where html_body like $1', [`%href="https://booking.example.com/api/payment/pay/${link!.token}"%`]);
+      expect(mails).toHaveLength(1);
       const without = await book(server, { ServiceId: padel, CustomerId: seed.customerId, From: '2030-04-04T12:00:00', PaymentOption: 'BookWithoutPayment' });
       expect(without.StatusId).not.toBe(5);
     } finally {

@@ -6,7 +6,7 @@ import { EMAIL, SMS } from './types';
 /** Per type: the heading and the sentence of its default template, in the four languages. */
 const TEXTS: Record<number, Record<Lang, string[]>> = texts.defaultTemplates;
 
-const WORDS: Record<Lang, { hello: string; service: string; time: string; regards: string }> = texts.defaultWords;
+const WORDS: Record<Lang, { hello: string; service: string; time: string; regards: string; pay: string }> = texts.defaultWords;
 
 /** Types that get an SMS template by default (the others are e-mail only until the company adds one). */
 const SMS_TYPES = [1, 2, 3, 4];
@@ -26,6 +26,7 @@ export function defaultTemplate(typeId: number, sendMethodId: number, lang: Lang
       `<h1>${heading}</h1><p>${w.hello} {{ Customer.Firstname }},</p><p>${sentence}</p>` +
       `<p><strong>${w.service}:</strong> {{ Service.Name }}<br><strong>${w.time}:</strong> {{ Booking.From }}–{{ Booking.To }}</p>` +
       `<p>{{ Booking.CommentsToCustomer }}</p>` +
+      `{% if Booking.PaymentLink %}<p><a href="{{ Booking.PaymentLink }}">${w.pay}</a></p>{% endif %}` +
       `<p>${w.regards}<br>{{ Company.Name }}</p>`,
   };
 }

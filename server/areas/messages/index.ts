@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../autoquery/index';
 import { BOOKING_EVENTS } from '../../shared/bookingEvents';
+import { PAYMENTS } from '../../shared/ports';
 import { area } from '../../shared/area';
 import { ensureDefaultTemplates } from './defaults';
 import { registerLogRoutes } from './log';
@@ -41,4 +42,4 @@ async function messagesArea(app: FastifyInstance): Promise<void> {
   registerSettingsRoutes(app);
 }
 
-export default area('messages', messagesArea, [BOOKING_EVENTS]);
+export default area('messages', messagesArea, [BOOKING_EVENTS, PAYMENTS]);

@@ -15,7 +15,7 @@ export interface Rendered {
 function sampleData(lang: Lang, company: { name: string; email: string; phone: string | null }): MergeData {
   const names: Record<Lang, [string, string]> = { sv: ['Anna', 'Andersson'], en: ['Anna', 'Anderson'], fi: ['Anna', 'Virtanen'], no: ['Anna', 'Hansen'] };
   return {
-    Booking: { Id: 0, Date: '', From: '2030-01-01 10:00', To: '11:00', StatusName: '', TotalPrice: '', CommentsToCustomer: '', BookedComments: '' },
+    Booking: { Id: 0, Date: '', From: '2030-01-01 10:00', To: '11:00', StatusName: '', TotalPrice: '', CommentsToCustomer: '', BookedComments: '', PaymentLink: '' },
     Service: { Name: 'Yoga' },
     Customer: { Firstname: names[lang][0], Lastname: names[lang][1], Email: 'anna@example.com', Phone: '+46701234567' },
     Company: { Name: company.name, Email: company.email, Phone: company.phone ?? '', Homepage: '' },
@@ -26,9 +26,16 @@ function sampleData(lang: Lang, company: { name: string; email: string; phone: s
  * The merge data for a message: the booking's (of this company only), else sample data with the
  * company's own details. Answers the data and the booking it came from.
  */
-export async function mergeDataFor(db: Db, companyId: number, bookingId: number | null, lang: Lang): Promise<{ data: MergeData; bookingId: number | null }> {
+export async function mergeDataFor(
+  db: Db,
+  companyId: number,
+  bookingId: number | null,
+  lang: Lang,
+  payLink?: (db: Db, companyId: number, bookingId: number) => Promise<string | null>,
+): Promise<{ data: MergeData; bookingId: number | null }> {
   if (bookingId) {
     const data = await bookingMergeData(db, companyId, bookingId, lang);
+    if (data && payLink) (data.Booking as Record<string, unknown>).PaymentLink = (await payLink(db, companyId, bookingId)) ?? '';
     if (data) return { data, bookingId };
   }
   const company = (await db.one<{ name: string; email: string; phone: string | null }>('select name, email, phone from companies where id = $1', [companyId]))!;

@@ -192,7 +192,7 @@ export async function deliverMessage(app: FastifyInstance, payload: Record<strin
     await send(app, log, { subject: log.subject, html, text: html === null ? log.body : htmlToText(html) });
     return;
   }
-  const { data } = await mergeDataFor(app.db, log.company_id, log.booking_id, log.language);
+  const { data } = await mergeDataFor(app.db, log.company_id, log.booking_id, log.language, app.payments.payLink);
   await send(app, log, await renderMessage(template, log.send_method_id, data));
 }
 
@@ -225,6 +225,6 @@ export async function deliverPaymentRequest(app: FastifyInstance, payload: Recor
         [companyId, contact.id, template.id, MESSAGE_TYPE.PaymentRequest, template.language, contact.email, entry.id],
       ))!.id,
     );
-  const { data } = await mergeDataFor(app.db, companyId, contact.id, template.language);
+  const { data } = await mergeDataFor(app.db, companyId, contact.id, template.language, app.payments.payLink);
   await send(app, { id, company_id: companyId, send_method_id: EMAIL, receiver: contact.email, type_id: MESSAGE_TYPE.PaymentRequest }, await renderMessage(template, EMAIL, data));
 }

@@ -63,7 +63,7 @@ async function amountToAsk(db: Db, companyId: number, b: BookingRow): Promise<{ 
 }
 
 /** The booking's pay link token (made once). */
-async function linkOf(db: Db, companyId: number, bookingId: number): Promise<string> {
+export async function linkOf(db: Db, companyId: number, bookingId: number): Promise<string> {
   await db.query('insert into payment_links (token, company_id, booking_id) values ($1, $2, $3) on conflict (booking_id) do nothing', [
     randomBytes(18).toString('base64url'),
     companyId,

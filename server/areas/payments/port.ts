@@ -11,6 +11,7 @@ import type { PaymentOption } from '../../../schema/bookings';
 import type { Db } from '../../db/db';
 import { STATUS } from '../../../domain/bookings';
 import { PAYMENTS } from '../../shared/ports';
+import { linkOf } from './checkout';
 
 export async function initialStatus(db: Db, companyId: number, serviceId: number, option: PaymentOption | undefined): Promise<number | null> {
   if (option === 'BookWithoutPayment' || option === 'BookWithManualPayment') return null;
@@ -25,9 +26,22 @@ export async function initialStatus(db: Db, companyId: number, serviceId: number
   return option === 'BookWithPaymentMessageToCustomer' || row.asks ? STATUS.AwaitingPayment : null;
 }
 
+/** Statuses in which a customer is asked to pay. */
+const AWAITING: readonly number[] = [STATUS.AwaitingPayment, STATUS.AwaitingPaymentNoTimeLimit, STATUS.AwaitingPaymentFromProvider];
+
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('payments', { initialStatus });
+    const payLink = async (db: Db, companyId: number, bookingId: number): Promise<string | null> => {
+      const row = await db.one<{ status_id: number; left: number; connected: boolean }>(
+        `select b.status_id, (b.total_price_minor - b.paid_minor)::float8 as left,
+                exists (select 1 from stripe_accounts a join payment_settings p on p.company_id = a.company_id and p.stripe_active where a.company_id = b.company_id) as connected
+           from bookings b where b.id = $2 and b.company_id = $1`,
+        [companyId, bookingId],
+      );
+      if (!row?.connected || row.left <= 0 || !AWAITING.includes(row.status_id)) return null;
+      return `${app.config.publicUrl}/api/payment/pay/${await linkOf(db, companyId, bookingId)}`;
+    };
+    app.decorate('payments', { initialStatus, payLink });
   },
   { name: PAYMENTS },
 );

@@ -17,6 +17,7 @@ export const BOOKING_FIELDS: Record<string, Record<Lang, string>> = {
   'Booking.TotalPrice': { sv: 'Totalt pris', en: 'Total price', fi: 'Kokonaishinta', no: 'Totalpris' },
   'Booking.CommentsToCustomer': { sv: 'Meddelande till kunden', en: 'Message to the customer', fi: 'Viesti asiakkaalle', no: 'Melding til kunden' },
   'Booking.BookedComments': { sv: 'Kundens kommentar', en: "Customer's comment", fi: 'Asiakkaan kommentti', no: 'Kundens kommentar' },
+  'Booking.PaymentLink': { sv: 'Betalningslänk', en: 'Payment link', fi: 'Maksulinkki', no: 'Betalingslenke' },
   'Service.Name': { sv: 'Tjänst', en: 'Service', fi: 'Palvelu', no: 'Tjeneste' },
   'Customer.Firstname': { sv: 'Förnamn', en: 'First name', fi: 'Etunimi', no: 'Fornavn' },
   'Customer.Lastname': { sv: 'Efternamn', en: 'Last name', fi: 'Sukunimi', no: 'Etternavn' },
@@ -82,6 +83,8 @@ export async function bookingMergeData(db: Db, companyId: number, bookingId: num
       TotalPrice: new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: row.currency_id || 'SEK', maximumFractionDigits: 2 }).format(price),
       CommentsToCustomer: row.comments_to_customer ?? '',
       BookedComments: row.booked_comments ?? '',
+      // Filled by messages when the booking awaits payment through a connected provider.
+      PaymentLink: '',
     },
     Service: { Name: row.service_name ?? '' },
     Customer: { Firstname: row.customer_firstname ?? '', Lastname: row.customer_lastname ?? '', Email: row.customer_email ?? '', Phone: row.customer_phone ?? '' },
