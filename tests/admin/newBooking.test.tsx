@@ -661,6 +661,21 @@ describe('the new-booking widget', () => {
     expect(repeats()[0]).not.toHaveProperty('InvoiceAddress');
   });
 
+  it('starts with the payment settings’ default option', async () => {
+    server.use(http.get(`${API}/payment/settings`, () => HttpResponse.json(asJson({ DefaultPaymentOption: 'BookWithPaymentMessageToCustomer' }))));
+    await pickTime('Yoga', /^10:00 AM–11:00 AM/, [ROLE_IDS.Administrator]);
+    await settle();
+    expect(screen.getByRole('combobox', { name: 'Payment' })).toHaveTextContent('Book and send a payment request to the customer');
+  });
+
+  it('keeps "As the booking settings say" for a role that may not read the payment settings (Staff), without asking', async () => {
+    server.use(http.get(`${API}/payment/settings`, () => HttpResponse.json(asJson({ DefaultPaymentOption: 'BookWithPaymentMessageToCustomer' }))));
+    await pickTime('Yoga', /^10:00 AM–11:00 AM/, [ROLE_IDS.Staff]);
+    await settle();
+    expect(screen.getByRole('combobox', { name: 'Payment' })).toHaveTextContent('As the booking settings say');
+    expect(callsTo('GET', '/payment/settings')).toHaveLength(0);
+  });
+
   it('offers "Does not repeat" first in Repeat, with no empty choice', async () => {
     await pickTime();
     expect(screen.getByRole('combobox', { name: 'Repeat' })).toHaveTextContent('Does not repeat');

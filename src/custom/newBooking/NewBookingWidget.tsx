@@ -31,6 +31,8 @@ import {
 import {
   useBookingSettings,
   SendFlagDefaults,
+  PaymentOptionDefault,
+  usePaymentDefault,
   useService,
   durationLabel,
   spotLimit,
@@ -73,6 +75,7 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
   const today: LocalDate = useCompanyNow().slice(0, 10);
 
   const settings = useBookingSettings();
+  const paymentDefault = usePaymentDefault();
   // A link (the scheduler's selected range) may choose the service, resource and time.
   const [linked] = useState(() => linkedChoice(location.search));
   const [serviceId, setServiceId] = useState<Id | null>(linked.serviceId);
@@ -229,6 +232,7 @@ export function NewBookingWidget({ headingLevel = 'h2' }: NewBookingWidgetProps)
   return (
     <Form defaultValues={DEFAULTS} onSubmit={(values: FieldValues) => submit(values as NewBookingValues)} noValidate>
       <SendFlagDefaults settings={settings.data} />
+      <PaymentOptionDefault option={paymentDefault.data} />
       <Box sx={{ display: 'grid', gap: 2, maxWidth: 1000, minWidth: 0 }}>
         <Section title="newBookingForm.serviceAndTime" heading={heading}>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, gap: 2 }}>

@@ -6,7 +6,10 @@ import { useFormContext } from 'react-hook-form';
 import type { AvailableTime } from '../../../schema/availability';
 import type { Id, QueryResponse } from '../../../schema/common';
 import type { Service } from '../../../schema/services';
+import type { PaymentOption } from '../../../schema/bookings';
+import type { PaymentSettings } from '../../../schema/payments';
 import { useApi } from '../../common/api';
+import { useCanRead } from '../../auth/roles';
 import { maxQuantityOf } from '../priceCheck/ServicePriceCheck';
 import { SEND_FLAGS, type BookingSettings } from './types';
 
@@ -36,6 +39,31 @@ export function SendFlagDefaults({ settings }: { settings: BookingSettings | und
     if (!settings) return;
     for (const flag of SEND_FLAGS) if (!getFieldState(flag).isDirty) setValue(flag, settings[flag], { shouldDirty: false });
   }, [settings, getFieldState, setValue]);
+  return null;
+}
+
+/**
+ * The payment settings' default option of a new booking (GET /payment/settings, DefaultPaymentOption);
+ * undefined while loading or when the caller may not read the payment settings (the form keeps
+ * 'As the settings say').
+ */
+export function usePaymentDefault() {
+  const api = useApi();
+  const mayRead = useCanRead()('settings');
+  return useQuery({
+    queryKey: ['newBooking', 'paymentDefault'],
+    enabled: mayRead,
+    retry: false,
+    queryFn: async () => (await api.call<PaymentSettings>('GET', '/payment/settings')).DefaultPaymentOption,
+  });
+}
+
+/** Puts the settings' default payment option in the form, unless the user has chosen one. */
+export function PaymentOptionDefault({ option }: { option: PaymentOption | undefined }) {
+  const { getFieldState, setValue } = useFormContext();
+  useEffect(() => {
+    if (option && !getFieldState('PaymentOption').isDirty) setValue('PaymentOption', option, { shouldDirty: false });
+  }, [option, getFieldState, setValue]);
   return null;
 }
 
