@@ -25,7 +25,7 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
   { id: 101, key: 'webhooks', kind: 'area', screens: ['/webhook-settings', '/webhooks/endpoint/new'], api: '/webhook/endpoints' },
   { id: 102, key: 'accounting', kind: 'area', screens: ['/eaccounting/settings', '/eaccounting/service-price-mappings'], api: '/eaccounting/settings' },
   { id: 103, key: 'codelock', kind: 'area', screens: ['/codelock-settings'], api: '/codelock/settings' },
-  { id: 104, key: 'sync', kind: 'area', screens: ['/sync'], api: '/sync/icalsync' },
+  { id: 104, key: 'sync', kind: 'area', screens: ['/sync'], api: '/sync/icalsync/feeds' },
 ];
 
 /**
@@ -36,7 +36,7 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
  * list to the product both ways (every listed feature works on each plan that lists it; every feature left
  * out still answers "not available yet").
  */
-export const BUILT_PLAN_FEATURES: readonly string[] = ['services', 'resources', 'administrators', 'bookings', 'newsletters', 'webhooks'];
+export const BUILT_PLAN_FEATURES: readonly string[] = ['services', 'resources', 'administrators', 'bookings', 'newsletters', 'webhooks', 'sync'];
 
 /**
  * Features whose API has landed but whose screens have not: they answer on the API (for integrators

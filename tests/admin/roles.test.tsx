@@ -66,7 +66,7 @@ describe('the admin by role', () => {
   it('shows the Administrator every working screen once: the promo codes page holds the transactions report', async () => {
     await renderAs([ROLE_IDS.Administrator], '/dashboard');
     const hrefs = await menuItems();
-    expect(hrefs).toEqual(['/dashboard', '/scheduler', '/bookings', '/services', '/articles', '/promo-codes-value-cards', '/custom-fields', '/schedules', '/resources', '/time-exceptions', '/customers', '/newsletters', '/company', '/booking-settings', '/webhook-settings', '/payment-settings', '/history', '/booking-printout', '/messages/outbox']);
+    expect(hrefs).toEqual(['/dashboard', '/scheduler', '/bookings', '/services', '/articles', '/promo-codes-value-cards', '/custom-fields', '/schedules', '/resources', '/time-exceptions', '/customers', '/newsletters', '/company', '/booking-settings', '/webhook-settings', '/sync', '/mailchimp-settings', '/payment-settings', '/history', '/booking-printout', '/messages/outbox']);
   });
 
   it('shows the Administrator the company page', async () => {
