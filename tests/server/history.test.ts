@@ -79,6 +79,10 @@ describe('/history', () => {
     expect((await history(`?From=${today}&To=${today}&Action=create`)).Results.every((e) => e.Action === 'create' && e.At.startsWith(today))).toBe(true);
     expect((await history('?From=2001-01-01&To=2001-01-02')).Total).toBe(0);
     expect((await history('?Action=delete')).Results.every((e) => e.Action === 'delete')).toBe(true);
+    // Past the last page: no entries, and the total still counted (with and without a date filter).
+    const all = (await history('?Take=1')).Total;
+    expect(await history(`?Skip=${all + 994}`)).toMatchObject({ Total: all, Results: [] });
+    expect((await history(`?Skip=${all + 994}&From=${today}`)).Results).toEqual([]);
   });
 
   it('is the company’s own and the administrators’', async () => {

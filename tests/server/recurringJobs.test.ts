@@ -3,7 +3,7 @@ import { createTestServer, type TestServer } from './harness';
 
 /**
  * Work that recurs (giving back expired holds, starting newsletters, the monthly billing, purging
- * expired sign-in data) is a pg-boss schedule in the database, not a timer in each process: one job
+ * expired sign-in data, pushing customers' consent changes to the mailing list) is a pg-boss schedule in the database, not a timer in each process: one job
  * per due time, whichever process sees it first.
  */
 describe('recurring work', () => {
@@ -19,6 +19,7 @@ describe('recurring work', () => {
       { name: 'billing-monthly', cron: '0 */6 * * *' },
       { name: 'bookings_release_holds', cron: '* * * * *' },
       { name: 'identity_purge', cron: '7 * * * *' },
+      { name: 'mailchimp-changes', cron: '* * * * *' },
       { name: 'newsletter_dispatch', cron: '* * * * *' },
     ]);
   });

@@ -16,9 +16,10 @@ import { messages } from './messages';
 async function syncArea(app: FastifyInstance): Promise<void> {
   extendMessages(messages);
   await icalsync(app);
+  // Each change of a booking of the company raises its SEQUENCE (an event for no such booking changes nothing).
   app.bookingEvents.on(async (tx, event) => {
     await tx.query(
-      `insert into calendar_sequences (booking_id, company_id, sequence) values ($1, $2, $3)
+      `insert into calendar_sequences (booking_id, company_id, sequence) select id, company_id, $3 from bookings where id = $1 and company_id = $2
        on conflict (booking_id) do update set sequence = calendar_sequences.sequence + 1, updated = now()`,
       [event.bookingId, event.companyId, event.kind === 'created' ? 0 : 1],
     );
