@@ -58,6 +58,8 @@ describe('kept answers in the browser', () => {
   it('the customers list, which the browser asks for with Fields and br, shows 25 rows on each of three reloads', async () => {
     const { page, baseUrl } = env;
     await page.goto(`${baseUrl}/customers`);
+    // The first load has settled (sign-in refreshes included) before the page is reloaded.
+    await expect.poll(() => page.locator('table tbody tr').count(), { timeout: 20000 }).toBe(25);
     for (let i = 0; i < 3; i++) {
       await page.reload();
       await expect.poll(() => page.locator('table tbody tr').count(), { timeout: 20000 }).toBe(25);
