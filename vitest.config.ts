@@ -26,8 +26,10 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          // A test that boots a second server (every area) takes more than 30 s on a loaded 2-core machine.
+          testTimeout: 60000,
+          // Files that start a second or third server on one database (kept answers, concurrent writes) boot every area twice.
+          hookTimeout: 120000,
           globalSetup: ['tests/server/globalSetup.ts'],
         },
       },

@@ -23,14 +23,35 @@ export interface BookingBenchResult extends LatencyResult {
   refused?: number;
 }
 
-export async function prepareBookings(db: Db, companyId: number): Promise<{ serviceId: number; customerIds: number[]; from: string; to: string }> {
+/**
+ * Times spread over the bench month's weekday grid (07:00–20:00 on 15 minutes), a different one each call.
+ * @example const next = gridTimes(); next(); // '2027-01-01T07:00:00'
+ */
+export function gridTimes(): () => string {
   const month = benchMonth();
-  const scenario = await prepare(db, companyId, month);
+  let i = 0;
+  return () => {
+    const k = i++;
+    const day = month.plus({ days: k % 28 });
+    const weekday = day.weekday <= 5 ? day : day.plus({ days: 8 - day.weekday });
+    const slot = Math.floor(k / 28) % 52;
+    return weekday.set({ hour: 7 + Math.floor(slot / 4), minute: (slot % 4) * 15 }).toFormat("yyyy-MM-dd'T'HH:mm:ss");
+  };
+}
+
+/** A price for every time of the bench's service (250 SEK), so bookings of it can be made. */
+export async function addBenchPrice(db: Db, companyId: number, serviceId: number): Promise<void> {
   await db.query(
     `insert into service_prices (company_id, service_id, price_minor, calculation_type_id, currency_id, vat, category, price_text, days_of_week)
      values ($1, $2, 25000, 1, 'SEK', 6, '', 'Bench', '[]')`,
-    [companyId, scenario.serviceId],
+    [companyId, serviceId],
   );
+}
+
+export async function prepareBookings(db: Db, companyId: number): Promise<{ serviceId: number; customerIds: number[]; from: string; to: string }> {
+  const month = benchMonth();
+  const scenario = await prepare(db, companyId, month);
+  await addBenchPrice(db, companyId, scenario.serviceId);
   const customers = await db.query<{ id: number }>('select id from customers where company_id = $1 order by id limit 200', [companyId]);
   const other = await db.one<{ id: number }>("select id from services where company_id = $1 and name = 'Bench other'", [companyId]);
   // 200,000 bookings over the two years before the bench month, for the list.
@@ -75,21 +96,13 @@ export async function runBookingBench(seconds = Number(process.env.BENCH_SECONDS
     const s = scenario!;
     const headers = { accept: 'application/json', authorization: `Bearer ${server.token}`, 'x-language': 'en' };
     const json = { ...headers, 'content-type': 'application/json' };
-    const month = benchMonth();
     let n = 0;
-    // Times spread over the month's weekday grid (07:00–20:00 on 15 minutes), different for each request.
-    const nextTime = (): string => {
-      const i = n++;
-      const day = month.plus({ days: i % 28 });
-      const weekday = day.weekday <= 5 ? day : day.plus({ days: 8 - day.weekday });
-      const slot = Math.floor(i / 28) % 52;
-      return weekday.set({ hour: 7 + Math.floor(slot / 4), minute: (slot % 4) * 15 }).toFormat("yyyy-MM-dd'T'HH:mm:ss");
-    };
+    const nextTime = gridTimes();
     const create = async (): Promise<number> => {
       const res = await fetch(`${server.baseUrl}/api/bookings`, {
         method: 'POST',
         headers: json,
-        body: JSON.stringify({ ServiceId: s.serviceId, CustomerId: s.customerIds[n % s.customerIds.length], From: nextTime() }),
+        body: JSON.stringify({ ServiceId: s.serviceId, CustomerId: s.customerIds[n++ % s.customerIds.length], From: nextTime() }),
       });
       await res.arrayBuffer();
       return res.status;

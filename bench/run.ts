@@ -1,5 +1,5 @@
 /**
- * `npm run bench [bundle|customers|availability|availability-http|pricing|mixed|limits|bookings|messages|scheduler|newsletters …]`: the speed targets, measured on this machine. Prints a table and writes
+ * `npm run bench [bundle|customers|availability|availability-http|pricing|mixed|limits|bookings|messages|scheduler|newsletters|feed|statistics|webhooks …]`: the speed targets, measured on this machine. Prints a table and writes
  * bench/results/latest.json. Targets are reported, never asserted in tests.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,9 @@ import { runBookingBench } from './bookings';
 import { runSchedulerBench } from './scheduler';
 import { runNewsletterBench } from './newsletters';
 import { runMessagesBench } from './messages';
+import { runFeedBench } from './feed';
+import { runStatisticsBench } from './statistics';
+import { runWebhookBench } from './webhooks';
 
 interface Row {
   name: string;
@@ -51,6 +54,20 @@ const percentiles = (list: { name: string; p50: number; p95: number }[], targetM
 if (want('availability')) percentiles(await runAvailabilityBench(), 20);
 if (want('availability-http')) percentiles(await runAvailabilityHttpBench(), 30);
 if (want('pricing')) percentiles(await runPricingBench(), 5);
+if (want('feed')) percentiles(await runFeedBench(), 200);
+if (want('statistics')) percentiles(await runStatisticsBench(), 100);
+if (want('webhooks')) {
+  for (const r of await runWebhookBench()) {
+    rows.push({ name: `${r.name} p50`, value: ms(r.p50), target: '', ok: true });
+    rows.push({ name: `${r.name} p95`, value: ms(r.p95), target: '< 1000 ms', ok: r.p95 < 1000 });
+    rows.push({
+      name: 'webhook deliveries',
+      value: `${r.delivered}/${r.expected} delivered, ${r.deliveriesPerSecond.toFixed(0)} a second, ${r.duplicates} twice`,
+      target: 'all, once',
+      ok: r.delivered === r.expected && r.duplicates === 0,
+    });
+  }
+}
 if (want('mixed')) {
   for (const r of await runMixedBench()) {
     console.log(describeLoad(r));

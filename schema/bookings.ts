@@ -155,6 +155,8 @@ export interface Booking {
   PaidAmount: number;
   RebateCodes: BookingRebateCode[];
   PaymentLog: BookingPayment[];
+  /** The customer did not come: marked after the start (PUT /bookings/{Id}/noshow); statistics count it. */
+  NoShow: boolean;
   CreatedDate: LocalDateTime;
   UpdatedDate: LocalDateTime;
 }
@@ -275,6 +277,13 @@ export interface MarkBookingAsPaid {
   /** Left out: what is left to pay. @minimum 0 @maximum 100000000 */
   Amount?: number;
   /** @maxLength 1000 */
+  Comment?: string;
+}
+
+/** Body of PUT /bookings/{Id}/noshow: true marks a started booking as a no-show, false undoes the mark. */
+export interface MarkBookingNoShow {
+  NoShow: boolean;
+  /** Kept in the booking log. @maxLength 1000 */
   Comment?: string;
 }
 

@@ -48,6 +48,8 @@ export interface Customer {
   AccessKeys: AccessKey[];
   /** When the customer last booked; used by the inactive-customer GDPR tools. */
   LastActivity: LocalDateTime | null;
+  /** When the customer's personal data was erased (DELETE /gdpr/customers/{Id}); null while it is held. */
+  Erased: LocalDateTime | null;
   Created: LocalDateTime;
   Updated: LocalDateTime;
 }
@@ -107,13 +109,32 @@ export interface CustomerCommentInput {
   ImageUrl?: string | null;
 }
 
-/** GET /gdpr/customers/{Id}: everything stored about one customer. */
+/** GET /gdpr/customers/{Id}: everything stored about one customer (GET /gdpr/customers/{Id}/pdf prints it). */
 export interface GdprCustomerExport {
   Customer: Customer;
+  /** When the customer's personal data was erased (DELETE /gdpr/customers/{Id}); null while it is held. */
+  Erased: LocalDateTime | null;
+  /** When this export was made (company-local). */
+  Exported: LocalDateTime;
   Comments: CustomerComment[];
+  /** The customer's bookings as stored (also under Related.bookings). */
   Bookings: unknown[];
-  /** Rows of every other table that refers to the customer, by table name. */
+  /** The rows of every table that names the customer, by table name (server/areas/customers/personalData.ts). */
   Related: Record<string, unknown[]>;
+}
+
+/** DELETE /gdpr/customers/{Id}: what erasure did with the rows of each table that named the customer. */
+export interface GdprErasureResult {
+  Id: Id;
+  Erased: LocalDateTime;
+  Tables: GdprErasedTable[];
+}
+
+export interface GdprErasedTable {
+  Table: string;
+  Rows: number;
+  /** deleted; pseudonymised (personal fields removed, the rest kept); kept (bookkeeping and records with no personal data). */
+  Action: 'deleted' | 'pseudonymised' | 'kept';
 }
 
 export interface CustomerCommentQuery extends QueryBase {

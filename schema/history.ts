@@ -1,7 +1,7 @@
 import type { Id, LocalDate, LocalDateTime, QueryBase, QueryResponse } from './common';
 
-/** What happened to a record. */
-export type HistoryAction = 'create' | 'update' | 'delete';
+/** What happened to a record (erase: a customer's personal data erased, DELETE /gdpr/customers/{Id}). */
+export type HistoryAction = 'create' | 'update' | 'delete' | 'erase';
 
 /** One changed field: its wire name and its value before and after, as the API answers it (null when none). */
 export interface HistoryChange {

@@ -200,4 +200,8 @@ export interface CaughtMessageQuery {
 export interface MessageSettings {
   /** Hours before the booking's start, whole hours. @minimum 1 @maximum 720 @asType integer */
   ReminderHoursBefore: number;
+  /** Whether customers are asked for a review after their booking (message type 9; off by default). Left out: unchanged. */
+  ReviewRequests?: boolean;
+  /** Hours after the booking's end that the review request goes out (default 2). Left out: unchanged. @minimum 0 @maximum 720 @asType integer */
+  ReviewHoursAfter?: number;
 }

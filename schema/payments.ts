@@ -7,6 +7,9 @@ import type { PaymentOption } from './bookings';
  * these answers is in major units of the company's currency (as the booking's prices).
  */
 
+/** A provider customers pay through. */
+export type PaymentProviderName = 'Stripe' | 'Payson' | 'Billmate';
+
 /** Whether bookings ask for payment: none, the whole price, or a deposit in percent. */
 export type PaymentRequirement = 'None' | 'Full' | 'Deposit';
 
@@ -25,6 +28,8 @@ export interface PaymentSettings {
   HoldMinutes: number;
   /** The payment option the new-booking widget starts with. */
   DefaultPaymentOption: PaymentOption;
+  /** Where the pay link sends the customer: one of the active providers. Left out or null: the first active one that is set up (Stripe, Payson, Billmate). */
+  DefaultProvider?: PaymentProviderName | null;
 }
 
 /** Querystring of GET /payment/settings and the provider settings. */
@@ -100,6 +105,8 @@ export interface PaymentBookingId {
 /** Answer of POST /payment/bookings/{Id}/checkout: where the customer pays, and how much. */
 export interface PaymentCheckout {
   BookingId: Id;
+  /** The provider the customer pays at. */
+  Provider: PaymentProviderName;
   /** The checkout at the provider. */
   Url: string;
   /** The customer's link to it (mail, SMS): opens the open checkout or makes a new one. */
@@ -121,4 +128,32 @@ export interface PaymentNotificationResult {
   Received: boolean;
   /** The event was handled before: nothing changed. */
   Duplicate: boolean;
+}
+
+/** Querystring of Payson's notification (POST /payment/payson/notification?checkout=…): only the checkout's id, which is read again from Payson. */
+export interface PaysonNotificationQuery {
+  /** Payson's checkout id. @minLength 1 @maxLength 100 @pattern ^[A-Za-z0-9-]+$ */
+  checkout: string;
+}
+
+/** Body of Billmate's callback (POST /payment/billmate/callback): the payment's data and its hash (HMAC-SHA512 of the data with the merchant's secret). */
+export interface BillmateCallback {
+  credentials: BillmateCallbackCredentials;
+  data: BillmateCallbackData;
+}
+
+export interface BillmateCallbackCredentials {
+  /** @minLength 1 @maxLength 200 */
+  hash: string;
+}
+
+export interface BillmateCallbackData {
+  /** Billmate's payment number. @minLength 1 @maxLength 50 */
+  number: string;
+  /** @minLength 1 @maxLength 50 */
+  status: string;
+  /** @maxLength 200 */
+  orderid?: string;
+  /** @maxLength 2000 */
+  url?: string;
 }

@@ -258,6 +258,8 @@ export interface TimeExceptionOccurrence {
   Color: string | null;
   /** Empty = every resource. */
   Resources: IdName[];
+  /** 'GoogleCalendar': a busy time read from a connected Google calendar (issue 33), with no exception of its own to open (TimeExceptionId is 0). */
+  Source?: 'GoogleCalendar';
 }
 
 /**

@@ -54,13 +54,37 @@ export interface IcalFeedParams {
 
 /** Answer of GET /sync/googlecalendar (404 while not connected); the tokens are never sent back. */
 export interface GoogleCalendarSync {
-  /** The calendar bookings are pushed to ('primary' unless chosen). */
+  /** The company's calendar: bookings of a resource without a calendar of its own are pushed here ('primary' unless chosen). */
   CalendarId: string;
+  /** Busy times in the company's calendar close every resource. */
+  BlockBusy: boolean;
+  /** The calendars chosen for resources: their bookings are pushed there, and busy times there close the resource when BlockBusy. */
+  Resources: GoogleCalendarResource[];
+  /** The account's calendars to choose from (empty when Google could not be asked). */
+  Calendars: GoogleCalendarOption[];
   /** 'expired' when Google refused the token: connect again. */
   State: 'connected' | 'expired';
   /** What Google last refused (an expired token, an event deleted there), for the sync screen. */
   LastError?: string;
   Connected: LocalDateTime;
+  /** When busy times were last read from Google. */
+  BusyPulled?: LocalDateTime;
+  /** How many busy times close resources now. */
+  BusyTimes: number;
+  /** Busy times are being read again after a choice (the screen asks again until done). */
+  BusyPending: boolean;
+}
+
+export interface GoogleCalendarResource {
+  ResourceId: Id;
+  CalendarId: string;
+  BlockBusy: boolean;
+}
+
+export interface GoogleCalendarOption {
+  Id: string;
+  Summary: string;
+  Primary: boolean;
 }
 
 /** Body of POST /sync/googlecalendar: start connecting (answers the authorize URL), or choose the calendar when connected. */
@@ -68,10 +92,14 @@ export interface GoogleCalendarInput {
   /** @minimum 1 @maximum 2147483647 */
   CompanyId?: Id;
   /**
-   * The calendar to push to, once connected.
+   * The calendar to push to, once connected: the company's, or with ResourceId that resource's (empty: the resource has none).
    * @maxLength 200
    */
   CalendarId?: string;
+  /** @minimum 1 @maximum 2147483647 */
+  ResourceId?: Id;
+  /** Whether busy times in that calendar close the resource (the company's: every resource). */
+  BlockBusy?: boolean;
 }
 
 /** Answer of POST /sync/googlecalendar. */

@@ -1,7 +1,4 @@
-import paymentSandbox from './paymentSandbox/index';
-import providerSandbox from './providerSandbox/index';
-import mailchimpSandbox from './mailchimpSandbox/index';
-import googleSandbox from './googleSandbox/index';
+import sandboxes from './sandboxes/index';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,10 +68,7 @@ export async function buildApp({ db, config, logger = false, logStream, onRoute 
   await app.register(contextPlugin);
   await app.register(areaPorts);
   await app.register(areasPlugin, { prefix: '/api' });
-  await app.register(paymentSandbox);
-  await app.register(providerSandbox);
-  if (!process.env.MAILCHIMP_API_URL) await app.register(mailchimpSandbox);
-  if (!process.env.GOOGLE_API_URL) await app.register(googleSandbox);
+  await app.register(sandboxes);
 
   app.get('/config.json', { config: { public: true } }, async () => ({
     apiUrl: `${config.publicUrl}/api`,

@@ -44,11 +44,16 @@ export interface ServerConfig {
   trustProxy: boolean | number | string;
   /** Stripe (issue 32): where the official client talks to, and the platform's credentials. */
   stripe: StripeConfig;
+  /**
+   * Seconds a "your booking has changed" message waits before it goes (CHANGE_MESSAGE_DELAY_SECONDS,
+   * default 120): a change taken back meanwhile (a move undone) tells the customer nothing.
+   */
+  changeMessageDelaySeconds: number;
 }
 
 /**
  * The Stripe platform the payments area uses through the official `stripe` package. Unset URLs mean
- * the embedded test mode our own server serves under /stripe-sandbox (server/providerSandbox/);
+ * the embedded test mode our own server serves under /stripe-sandbox (server/sandboxes/payments/);
  * production sets STRIPE_API_URL=https://api.stripe.com, STRIPE_CONNECT_URL=https://connect.stripe.com
  * and the platform's keys: a change of configuration, not of code.
  */
@@ -99,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workers: env.DATABASE_URL ? Math.max(1, Number(env.WORKERS ?? 1) || 1) : 1,
     responseCache: env.RESPONSE_CACHE !== 'off',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    changeMessageDelaySeconds: Math.max(0, Number(env.CHANGE_MESSAGE_DELAY_SECONDS ?? 120) || 0),
     stripe: {
       apiUrl: env.STRIPE_API_URL?.replace(/\/$/, '') || null,
       connectUrl: env.STRIPE_CONNECT_URL?.replace(/\/$/, '') || null,

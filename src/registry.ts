@@ -23,7 +23,9 @@ import { bookingPages } from './custom/bookingPage';
 import { bookingSettingsPages } from './custom/bookingSettings';
 import { webhookPages } from './custom/webhooks';
 import { syncPages } from './custom/sync';
+import { codelockPages } from './custom/codelock';
 import { paymentPages } from './custom/payments';
+import { eaccountingPages } from './custom/eaccounting';
 import { bookingsReportPages } from './custom/bookingsReport';
 import { companyPages } from './custom/company';
 import { dashboardPages } from './custom/dashboard';
@@ -37,6 +39,10 @@ import { schedulerPages } from './custom/scheduler';
 import { setupAccountPages } from './custom/setupAccount';
 import { signUpPages } from './custom/signup';
 import { messagePages } from './custom/messages';
+import { supportPages } from './custom/support';
+import { reviewPages } from './custom/reviews';
+import { systemSettingsPages } from './custom/systemSettings';
+import { statisticsPages } from './custom/statistics';
 
 /** An entry of the registry: a declared entity (src/resources/<entity>/index.ts) or a page (src/custom/<page>/index.ts). */
 export type RegistryEntry = ResourceEntry | PageEntry;
@@ -57,6 +63,7 @@ export const registry: readonly RegistryEntry[] = [
   ...bookingPages,
   ...bookingsReportPages,
   ...newBookingPages,
+  ...statisticsPages,
   servicesMeta,
   articlesMeta,
   ...promoCodesPages,
@@ -73,12 +80,16 @@ export const registry: readonly RegistryEntry[] = [
   dateSchedules,
   ...schedulingPages,
   customersMeta,
+  ...reviewPages,
   ...newsletterPages,
   ...companyPages,
   ...bookingSettingsPages,
+  ...systemSettingsPages,
   ...webhookPages,
   ...syncPages,
+  ...codelockPages,
   ...paymentPages,
+  ...eaccountingPages,
   administratorsMeta,
   historyMeta,
   bookingPrintoutsMeta,
@@ -87,6 +98,7 @@ export const registry: readonly RegistryEntry[] = [
   ...billingPages,
   ...signUpPages,
   ...messagePages,
+  ...supportPages,
 ];
 
 const isPage = (entry: RegistryEntry): entry is PageEntry => 'path' in entry;
@@ -130,5 +142,8 @@ export const embeds: Embeds = {
   bookingsReport: embedded(() => import('./custom/bookingsReport/BookingsReport').then((m) => m.default)),
   newBookingWidget: embedded(() => import('./custom/newBooking/NewBookingTab').then((m) => m.default)),
   messageLog: embedded(() => import('./custom/messages/MessageLogTab').then((m) => m.default)),
+  bookingDoorCode: embedded(() => import('./custom/codelock/DoorCodeSection').then((m) => m.DoorCodeSection)),
   messageTemplates: embedded(() => import('./custom/messages/MessageTemplatesTab').then((m) => m.default)),
+  bookingInvoice: embedded(() => import('./custom/eaccounting/InvoiceAction').then((m) => m.BookingInvoice)),
+  bookingsInvoice: embedded(() => import('./custom/eaccounting/InvoiceAction').then((m) => m.BookingsInvoice)),
 };

@@ -26,7 +26,7 @@ export const RELEASED_STATUSES: readonly number[] = [STATUS.Unbooked, STATUS.Can
 /** Statuses that hold their time only until the booking's deadline. */
 export const DEADLINE_STATUSES: readonly number[] = [STATUS.Reserved, STATUS.AwaitingPayment];
 
-export type BookingAction = 'approve' | 'decline' | 'cancel' | 'markAsPaid' | 'refund' | 'changeQuantity' | 'changeTime' | 'changeResources';
+export type BookingAction = 'approve' | 'decline' | 'cancel' | 'markAsPaid' | 'refund' | 'changeQuantity' | 'changeTime' | 'changeResources' | 'noShow';
 
 /** Whether the booking still takes part (not canceled or unbooked). */
 export function isActive(statusId: number): boolean {

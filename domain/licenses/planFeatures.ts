@@ -26,6 +26,7 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
   { id: 102, key: 'accounting', kind: 'area', screens: ['/eaccounting/settings', '/eaccounting/service-price-mappings'], api: '/eaccounting/settings' },
   { id: 103, key: 'codelock', kind: 'area', screens: ['/codelock-settings'], api: '/codelock/settings' },
   { id: 104, key: 'sync', kind: 'area', screens: ['/sync'], api: '/sync/icalsync/feeds' },
+  { id: 105, key: 'statistics', kind: 'area', screens: ['/statistics'], api: '/statistics/today' },
 ];
 
 /**
@@ -36,7 +37,7 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
  * list to the product both ways (every listed feature works on each plan that lists it; every feature left
  * out still answers "not available yet").
  */
-export const BUILT_PLAN_FEATURES: readonly string[] = ['services', 'resources', 'administrators', 'bookings', 'newsletters', 'webhooks', 'sync'];
+export const BUILT_PLAN_FEATURES: readonly string[] = ['services', 'resources', 'administrators', 'bookings', 'newsletters', 'webhooks', 'accounting', 'codelock', 'sync', 'statistics'];
 
 /**
  * Features whose API has landed but whose screens have not: they answer on the API (for integrators

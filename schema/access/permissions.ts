@@ -78,6 +78,10 @@ export const API_SEGMENT_AREAS: Readonly<Record<string, string>> = {
   bookinglog: 'bookings',
   bookinguserqueue: 'bookings',
   reports: 'settings',
+  // Support cases: everyone signed in opens and follows their company's cases (the desk: server/areas/support).
+  support: 'shell',
+  // Reviews of bookings: the /reviews screen's area.
+  reviews: 'bookings',
 };
 
 export interface Permission {
@@ -110,6 +114,10 @@ export const API_OVERRIDES: Readonly<Record<string, Permission>> = {
   'PUT /bookings/settings': { area: 'settings', action: 'write' },
   // A payment request is a booking action (the route's path is the payment provider's).
   'PUT /payment/payson/v2/checkout/:Id/sendpaymentrequest': { area: 'bookings', action: 'write' },
+  // Erasing a customer's personal data cannot be undone: Administrators only (issue 36).
+  'DELETE /gdpr/customers/:Id': { area: 'gdpr', action: 'write' },
+  // So is deleting every inactive customer at once.
+  'DELETE /gdpr/customers/inactive': { area: 'gdpr', action: 'write' },
 };
 
 /** Admin path segments (the first one of a screen's path) whose area has another name. */

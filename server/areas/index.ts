@@ -22,8 +22,13 @@ import webhooks from './webhooks/index';
 import payments from './payments/index';
 import sync from './sync/index';
 import mailchimp from './mailchimp/index';
+import support from './support/index';
+import eaccounting from './eaccounting/index';
+import statistics from './statistics/index';
+import reviews from './reviews/index';
 import fp from 'fastify-plugin';
 import bookingEvents from '../shared/bookingEvents';
+import recordEvents from '../shared/recordEvents';
 import availabilityPort from './schedules/port';
 import pricingPort from './services/port';
 import paymentsPort from './payments/port';
@@ -61,6 +66,10 @@ export const AREAS: readonly (readonly [area: string, plugin: (app: FastifyInsta
   ['payments', payments],
   ['sync', sync],
   ['mailchimp', mailchimp],
+  ['support', support],
+  ['eaccounting', eaccounting],
+  ['statistics', statistics],
+  ['reviews', reviews],
 ];
 
 /**
@@ -83,13 +92,14 @@ export default async function areas(app: FastifyInstance): Promise<void> {
 }
 
 /**
- * What areas offer each other (server/shared/ports.ts): the decorators `bookingEvents`,
+ * What areas offer each other (server/shared/ports.ts): the decorators `bookingEvents`, `recordEvents`,
  * `availability`, `pricing` and `payments`, declared on the app itself (before `areas`, which names them in
  * its areas' dependencies), so jobs and tests reach them as the areas do.
  */
 export const areaPorts = fp(
   async (app: FastifyInstance) => {
     await app.register(bookingEvents);
+    await app.register(recordEvents);
     await app.register(availabilityPort);
     await app.register(pricingPort);
     await app.register(paymentsPort);

@@ -4,7 +4,7 @@ import type { Db } from './db';
  * The scopes of data a company's version is kept of; migration 021 names the tables whose writes
  * move each one.
  */
-export type DataScope = 'availability' | 'customers' | `bookings:${string}`;
+export type DataScope = 'availability' | 'customers' | 'calendar' | `bookings:${string}`;
 
 /** The channel migration 023's trigger announces `company:scope` on (PGlite only). */
 const CHANNEL = 'data_versions';

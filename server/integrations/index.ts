@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { Outbox } from '../shared/outbox/outbox';
 import { JobQueue } from './jobs';
-import { countOutbox, createMailer, listOutbox, readMail } from './mail/index';
+import { countOutbox, createMailer, installSender, listOutbox, readMail } from './mail/index';
+import { withCompanySender, withCompanySmsSender } from './companySender';
 import { deliverQueuedMail } from './mail/queue';
 import { createSmsSender } from './sms/index';
 
@@ -13,8 +14,9 @@ import { createSmsSender } from './sms/index';
  */
 async function integrations(app: FastifyInstance): Promise<void> {
   const { db } = app;
-  const mailer = createMailer(db);
-  const sms = createSmsSender(db);
+  // A company's system settings name its mails' sender and reply-to and its SMS sender.
+  const mailer = withCompanySender(createMailer(db), db, installSender());
+  const sms = withCompanySmsSender(createSmsSender(db), db);
   const jobs = new JobQueue(db, { onError: (err, job) => app.log.warn({ err, job }, 'job failed; it is retried until its attempts are spent') });
   const outbox = new Outbox(db, jobs);
   deliverQueuedMail(outbox, mailer);

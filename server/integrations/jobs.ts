@@ -32,6 +32,8 @@ const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 8, retryDelaySeconds: 5 };
  * poll delivered 0.5 confirmations a second: a busy minute's mails took an hour.)
  */
 const BATCH = 20;
+/** Workers per process of a queue whose jobs run side by side (workInParallel). */
+const PARALLEL_FETCHERS = 2;
 const SCHEMA = 'pgboss';
 
 /**
@@ -60,7 +62,7 @@ export function bossDb(db: Db): BossDb {
  * await db.tx((tx) => jobs.send(tx, 'report', { id: 7 }));
  */
 export class JobQueue {
-  private readonly handlers = new Map<string, { handler: JobHandler; retry: RetryPolicy; sequence?: (payload: Record<string, unknown>) => number }>();
+  private readonly handlers = new Map<string, { handler: JobHandler; retry: RetryPolicy; sequence?: (payload: Record<string, unknown>) => number; concurrency?: number }>();
   /** Queues that pg-boss fills on a cron schedule (`every`), with their expression. */
   private readonly schedules = new Map<string, string>();
   private readonly boss: PgBoss;
@@ -95,6 +97,19 @@ export class JobQueue {
   work(name: string, handler: JobHandler, retry: RetryPolicy = DEFAULT_RETRY, sequence?: (payload: Record<string, unknown>) => number): void {
     if (this.started) throw new Error(`queue ${name} registered after the job queue started`);
     this.handlers.set(name, { handler, retry, sequence });
+  }
+
+  /**
+   * Registers a queue whose jobs run side by side (before start): each of PARALLEL_FETCHERS workers
+   * in this process fetches up to `concurrency` jobs and runs them at once, fetching again as soon
+   * as they are all done (at once while fetches come back full). A slow job (an outside service
+   * taking its time) holds back only its own worker's next fetch; the other worker goes on. No
+   * order between jobs: a queue that needs one keeps it itself.
+   * @example jobs.workInParallel('outbox_webhook', (payload) => attempt(payload), 8);
+   */
+  workInParallel(name: string, handler: JobHandler, concurrency: number, retry: RetryPolicy = DEFAULT_RETRY): void {
+    if (this.started) throw new Error(`queue ${name} registered after the job queue started`);
+    this.handlers.set(name, { handler, retry, concurrency });
   }
 
   /** A fetched batch in the queue's own order, when it has one. */
@@ -135,7 +150,7 @@ export class JobQueue {
     if (this.started) return;
     this.started = true;
     await this.boss.start();
-    for (const [name, { retry }] of this.handlers) {
+    for (const [name, { retry, concurrency }] of this.handlers) {
       const policy = {
         retryLimit: retry.maxAttempts - 1,
         retryDelay: retry.retryDelaySeconds,
@@ -148,23 +163,30 @@ export class JobQueue {
       if (cron) await this.boss.schedule(name, cron, {});
       if (!workers) continue;
       this.workersRunning = true;
-      const options = { pollingIntervalSeconds: this.options.pollSeconds ?? 2, batchSize: BATCH, burstWhenBatchFull: true, perJobResults: true } as const;
+      const options = {
+        pollingIntervalSeconds: this.options.pollSeconds ?? 2,
+        burstWhenBatchFull: true,
+        perJobResults: true,
+        ...(concurrency ? { batchSize: concurrency, localConcurrency: PARALLEL_FETCHERS } : { batchSize: BATCH }),
+      } as const;
       // The jobs of a batch run one after another, each settled on its own: one that throws is
       // retried alone, the ones that ran are not run again.
       await this.boss.work(name, options, async (jobs: Job<Record<string, unknown>>[]) => {
-        const results: JobResult[] = [];
-        for (const job of this.inOrder(name, jobs)) {
+        const settle = async (job: Job<Record<string, unknown>>): Promise<JobResult> => {
           const run = this.run(job);
           this.running.add(run);
           try {
             await run;
-            results.push({ id: job.id, status: 'completed' });
+            return { id: job.id, status: 'completed' };
           } catch (err) {
-            results.push({ id: job.id, status: 'failed', output: { message: err instanceof Error ? err.message : String(err) } });
+            return { id: job.id, status: 'failed', output: { message: err instanceof Error ? err.message : String(err) } };
           } finally {
             this.running.delete(run);
           }
-        }
+        };
+        if (concurrency) return Promise.all(jobs.map(settle));
+        const results: JobResult[] = [];
+        for (const job of this.inOrder(name, jobs)) results.push(await settle(job));
         return results;
       });
     }

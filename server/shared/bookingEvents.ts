@@ -18,7 +18,11 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db';
 
-export type BookingEventKind = 'created' | 'changed' | 'approved' | 'declined' | 'canceled' | 'paid' | 'refunded' | 'released';
+/**
+ * What happened: `changed` is a change of the booking's time, resources or quantities (its shape);
+ * `updated` a change of its texts and flags only (nothing a customer is told of).
+ */
+export type BookingEventKind = 'created' | 'changed' | 'updated' | 'approved' | 'declined' | 'canceled' | 'paid' | 'refunded' | 'released';
 
 export interface BookingEvent {
   kind: BookingEventKind;
@@ -29,13 +33,33 @@ export interface BookingEvent {
   /** Cancel and decline: whether the administrator asked for the customer to be told. */
   sendEmail?: boolean;
   sendSms?: boolean;
+  /** A `changed` booking whose time or resources changed (a move), not only its quantities. */
+  moved?: boolean;
 }
+
+/**
+ * The booking as GET /bookings answers it, for subscribers that hand it on (webhooks); the bookings
+ * area provides it (`describe`). Read in the event's transaction, so it is the booking as changed.
+ */
+export type BookingReader = (tx: Db, companyId: number, bookingId: number) => Promise<object | undefined>;
 
 export type BookingEventHandler = (tx: Db, event: BookingEvent) => Promise<void>;
 
 /** The subscribers of one app, in the order they subscribed. */
 export class BookingEvents {
   private readonly handlers: BookingEventHandler[] = [];
+  private reader: BookingReader | undefined;
+
+  /** Sets how a booking reads as the API answers it (the bookings area does, at boot). */
+  describe(reader: BookingReader): void {
+    this.reader = reader;
+  }
+
+  /** The booking as GET /bookings answers it; throws when no area described bookings. */
+  record(tx: Db, companyId: number, bookingId: number): Promise<object | undefined> {
+    if (!this.reader) throw new Error('bookingEvents.record: no area described bookings (the bookings area calls describe at boot)');
+    return this.reader(tx, companyId, bookingId);
+  }
 
   /** Registers a handler for every booking change; answers a function that removes it. */
   on(handler: BookingEventHandler): () => void {

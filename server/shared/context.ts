@@ -28,6 +28,16 @@ export interface CallerContext {
   versionsRead?: VersionsReadAlong;
 }
 
+/**
+ * The context of work the company's own server does, not a caller's (an event handed to an
+ * integration): the company's zone, English, no user. Records read with it are as GET answers them.
+ * @example const record = await findRecord(tx, await companyContext(tx, companyId), bookings, id);
+ */
+export async function companyContext(db: Db, companyId: number): Promise<CallerContext> {
+  const row = await db.one<{ time_zone: string }>('select time_zone from companies where id = $1', [companyId]);
+  return { companyId, userId: 0, subject: 'system', email: '', roles: [], sessionId: null, lang: 'en', timeZone: row?.time_zone ?? 'UTC' };
+}
+
 /** What verifying a bearer token yields. */
 export interface VerifiedToken {
   sub: string;

@@ -1,4 +1,4 @@
-/** What the sync area and the embedded Google (server/googleSandbox) both know: where the sandbox lives. */
+/** What the sync area and the embedded Google (server/sandboxes/google) both know: where the sandbox lives. */
 export const GOOGLE_SANDBOX_PATH = '/google-sandbox';
 
 /** The embedded Google's client id for this install (any id is accepted by the sandbox). */

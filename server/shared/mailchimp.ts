@@ -1,6 +1,6 @@
 /**
  * What the mailing-list area (server/areas/mailchimp) and the embedded Mailchimp
- * (server/mailchimpSandbox) both know: where the sandbox lives, and how Mailchimp names a member.
+ * (server/sandboxes/mailchimp) both know: where the sandbox lives, and how Mailchimp names a member.
  */
 import { createHash } from 'node:crypto';
 

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * The card payment provider's shared secret and signature, as the provider's server-to-server
- * callback carries it. The provider here is the local sandbox (server/paymentSandbox/); the secret
+ * callback carries it. The provider here is the local sandbox (server/sandboxes/cardRegistration/); the secret
  * is PAYMENT_PROVIDER_SECRET, or one per process.
  */
 const secret = process.env.PAYMENT_PROVIDER_SECRET ?? randomBytes(32).toString('hex');

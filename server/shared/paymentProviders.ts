@@ -1,7 +1,7 @@
 /**
  * Where the payments area (issue 32) reaches its providers: the official Stripe client pointed at a
  * configured base URL, and Payson's and Billmate's REST APIs. With nothing configured every base is
- * the embedded test mode our own server serves (server/providerSandbox/), so the whole flow works
+ * the embedded test mode our own server serves (server/sandboxes/payments/), so the whole flow works
  * with no account anywhere; production is a change of configuration (server/config.ts).
  */
 import type { ServerConfig } from '../config';

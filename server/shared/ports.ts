@@ -7,10 +7,11 @@
  *
  * | decorator (plugin name) | provided by | used by |
  * |---|---|---|
- * | availability: loadServiceSpec, loadAvailabilityData | schedules (the data availabletimes reads) | bookings (the same check inside the booking's transaction) |
+ * | availability: loadServiceSpec, loadAvailabilityData, loadServiceCalendar | schedules (the data availabletimes reads) | bookings (the same check inside the booking's transaction), statistics (open time for occupancy) |
  * | pricing: calculateServicePrice, consumeCodes | services (calculateprice, promo-code transactions) | bookings (the booking's price, a code's use taken and given back) |
  * | payments: initialStatus, payLink | payments (settings and the connected provider) | bookings (a new booking without StatusId waits for payment when the company asks for it), messages (the pay link in the confirmation and the payment request) |
- * | bookingEvents (booking-events, server/shared/bookingEvents.ts) | server/areas/index.ts | bookings emits; messages, scheduler, webhooks, payments, sync subscribe |
+ * | bookingEvents (booking-events, server/shared/bookingEvents.ts) | server/areas/index.ts | bookings emits and describes a booking (`describe`); messages, scheduler, webhooks, payments, sync subscribe |
+ * | recordEvents (record-events, server/shared/recordEvents.ts) | server/areas/index.ts | customers, bookings (queue spots) and payments emit; webhooks and messages subscribe |
  *
  * @example
  * export const pricingPort = fp(async (app) => app.decorate('pricing', { calculateServicePrice, consumeCodes }), { name: PRICING });
@@ -42,6 +43,8 @@ export interface AvailabilityPort {
    * with `kept` (an earlier answer for the same window), its schedules and exceptions and fresh bookings.
    */
   loadAvailabilityData(db: Db, companyId: number, spec: ServiceAvailabilitySpec, from: Instant, to: Instant, now?: Instant, kept?: Pick<AvailabilityData, 'recurringSchedules' | 'dateSchedules' | 'exceptions'>): Promise<AvailabilityData>;
+  /** The service's schedules and exceptions around [from, to) without its bookings (statistics' open time). */
+  loadServiceCalendar(db: Db, companyId: number, spec: ServiceAvailabilitySpec, from: Instant, to: Instant): Promise<Pick<AvailabilityData, 'recurringSchedules' | 'dateSchedules' | 'exceptions'>>;
 }
 
 /** What services offers: prices and promo-code use. */

@@ -21,6 +21,12 @@ export interface Embeds {
   messageLog: ComponentType;
   /** The message templates (src/custom/messages), on the message-templates tab of /bookings. */
   messageTemplates: ComponentType;
+  /** The door code of a booking with its resync (src/custom/codelock), on the booking page where a door exists. */
+  bookingDoorCode: ComponentType<{ bookingId: number; canceled: boolean }>;
+  /** Invoicing a booking through accounting (src/custom/eaccounting), on the booking page. */
+  bookingInvoice: ComponentType<{ bookingId: number }>;
+  /** Invoicing the selected bookings (src/custom/eaccounting), among the bookings list's bulk actions. */
+  bookingsInvoice: ComponentType<{ bookingIds: number[]; onDone?: () => void }>;
 }
 
 const EmbedsContext = createContext<Partial<Embeds>>({});

@@ -52,8 +52,16 @@ import bookingSettingsSv from '../custom/bookingSettings/messages/sv.json';
 import webhooksEn from '../custom/webhooks/messages/en.json';
 import webhooksSv from '../custom/webhooks/messages/sv.json';
 import syncEn from '../custom/sync/messages/en.json';
+import codelockEn from '../custom/codelock/messages/en.json';
+import codelockSv from '../custom/codelock/messages/sv.json';
 import syncSv from '../custom/sync/messages/sv.json';
+import supportEn from '../custom/support/messages/en.json';
+import supportSv from '../custom/support/messages/sv.json';
+import systemSettingsEn from '../custom/systemSettings/messages/en.json';
+import systemSettingsSv from '../custom/systemSettings/messages/sv.json';
 import paymentsEn from '../custom/payments/messages/en.json';
+import eaccountingEn from '../custom/eaccounting/messages/en.json';
+import eaccountingSv from '../custom/eaccounting/messages/sv.json';
 import paymentsSv from '../custom/payments/messages/sv.json';
 import companyEn from '../custom/company/messages/en.json';
 import companySv from '../custom/company/messages/sv.json';
@@ -75,8 +83,12 @@ import schedulerEn from '../custom/scheduler/messages/en.json';
 import schedulerSv from '../custom/scheduler/messages/sv.json';
 import setupAccountEn from '../custom/setupAccount/messages/en.json';
 import setupAccountSv from '../custom/setupAccount/messages/sv.json';
+import reviewsEn from '../custom/reviews/messages/en.json';
+import reviewsSv from '../custom/reviews/messages/sv.json';
 import signupEn from '../custom/signup/messages/en.json';
 import signupSv from '../custom/signup/messages/sv.json';
+import statisticsEn from '../custom/statistics/messages/en.json';
+import statisticsSv from '../custom/statistics/messages/sv.json';
 
 type Messages = Record<string, unknown>;
 
@@ -111,8 +123,12 @@ export const catalogues: readonly Catalogue[] = [
   { folder: 'custom/bookingPage', en: bookingPageEn, sv: bookingPageSv, fi: () => import('../custom/bookingPage/messages/fi.json'), no: () => import('../custom/bookingPage/messages/no.json') },
   { folder: 'custom/bookingSettings', en: bookingSettingsEn, sv: bookingSettingsSv, fi: () => import('../custom/bookingSettings/messages/fi.json'), no: () => import('../custom/bookingSettings/messages/no.json') },
   { folder: 'custom/webhooks', en: webhooksEn, sv: webhooksSv, fi: () => import('../custom/webhooks/messages/fi.json'), no: () => import('../custom/webhooks/messages/no.json') },
+  { folder: 'custom/codelock', en: codelockEn, sv: codelockSv, fi: () => import('../custom/codelock/messages/fi.json'), no: () => import('../custom/codelock/messages/no.json') },
   { folder: 'custom/sync', en: syncEn, sv: syncSv, fi: () => import('../custom/sync/messages/fi.json'), no: () => import('../custom/sync/messages/no.json') },
+  { folder: 'custom/support', en: supportEn, sv: supportSv, fi: () => import('../custom/support/messages/fi.json'), no: () => import('../custom/support/messages/no.json') },
+  { folder: 'custom/systemSettings', en: systemSettingsEn, sv: systemSettingsSv, fi: () => import('../custom/systemSettings/messages/fi.json'), no: () => import('../custom/systemSettings/messages/no.json') },
   { folder: 'custom/payments', en: paymentsEn, sv: paymentsSv, fi: () => import('../custom/payments/messages/fi.json'), no: () => import('../custom/payments/messages/no.json') },
+  { folder: 'custom/eaccounting', en: eaccountingEn, sv: eaccountingSv, fi: () => import('../custom/eaccounting/messages/fi.json'), no: () => import('../custom/eaccounting/messages/no.json') },
   { folder: 'custom/company', en: companyEn, sv: companySv, fi: () => import('../custom/company/messages/fi.json'), no: () => import('../custom/company/messages/no.json') },
   { folder: 'custom/dashboard', en: dashboardEn, sv: dashboardSv, fi: () => import('../custom/dashboard/messages/fi.json'), no: () => import('../custom/dashboard/messages/no.json') },
   { folder: 'custom/licenses', en: licensesEn, sv: licensesSv, fi: () => import('../custom/licenses/messages/fi.json'), no: () => import('../custom/licenses/messages/no.json') },
@@ -123,5 +139,7 @@ export const catalogues: readonly Catalogue[] = [
   { folder: 'custom/scheduling', en: schedulingEn, sv: schedulingSv, fi: () => import('../custom/scheduling/messages/fi.json'), no: () => import('../custom/scheduling/messages/no.json') },
   { folder: 'custom/scheduler', en: schedulerEn, sv: schedulerSv, fi: () => import('../custom/scheduler/messages/fi.json'), no: () => import('../custom/scheduler/messages/no.json') },
   { folder: 'custom/setupAccount', en: setupAccountEn, sv: setupAccountSv, fi: () => import('../custom/setupAccount/messages/fi.json'), no: () => import('../custom/setupAccount/messages/no.json') },
+  { folder: 'custom/reviews', en: reviewsEn, sv: reviewsSv, fi: () => import('../custom/reviews/messages/fi.json'), no: () => import('../custom/reviews/messages/no.json') },
   { folder: 'custom/signup', en: signupEn, sv: signupSv, fi: () => import('../custom/signup/messages/fi.json'), no: () => import('../custom/signup/messages/no.json') },
+  { folder: 'custom/statistics', en: statisticsEn, sv: statisticsSv, fi: () => import('../custom/statistics/messages/fi.json'), no: () => import('../custom/statistics/messages/no.json') },
 ];

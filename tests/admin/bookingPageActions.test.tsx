@@ -25,6 +25,8 @@ beforeEach(() => {
     customFieldsHandler,
     http.get(`${API}/bookings`, () => HttpResponse.json({ Offset: 0, Total: 1, Results: asJson([current]) })),
     http.get(`${API}/bookinglog`, () => HttpResponse.json({ Offset: 0, Total: 0, Results: [] })),
+    // The booking page's door-code section (src/custom/codelock) asks for the booking's door: none here.
+    http.get(`${API}/codelock/bookings/:id`, () => HttpResponse.json({ HasDoor: false, DoorCode: null, Credential: null, CodeLockSystemName: null, Grants: [], LastError: null, LastErrorAt: null })),
   );
 });
 afterEach(() => {

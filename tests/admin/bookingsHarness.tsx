@@ -85,6 +85,7 @@ export function booking(id: number, over: Partial<Booking> = {}): Booking {
     PaidAmount: 0,
     RebateCodes: [{ RebateCodeId: 8, RebateCodeSign: 'SUMMER25', Amount: 100, Usage: 1 }],
     PaymentLog: [],
+    NoShow: false,
     CreatedDate: '2026-11-01T09:30:00',
     UpdatedDate: '2026-11-01T09:30:00',
     ...over,

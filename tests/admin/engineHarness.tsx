@@ -104,7 +104,8 @@ export function authProviderFor(roleIds: number[]): AuthProvider {
   };
 }
 
-export function renderAdmin(declarations: ResourceDeclaration[], url: string, options: { authProvider?: AuthProvider } = {}) {
+/** The admin on `url` with these declarations; `roles` are the signed-in user's (none unless given, as before sign-in). */
+export function renderAdmin(declarations: ResourceDeclaration[], url: string, options: { authProvider?: AuthProvider; roles?: number[] } = {}) {
   const events = new AppEvents();
   const httpClient = createHttpClient({ apiKey: 'test-key', events, getLanguage: () => 'en', translate: (key) => key });
   const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
@@ -118,7 +119,7 @@ export function renderAdmin(declarations: ResourceDeclaration[], url: string, op
       }}
     >
       <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={options.authProvider}>
-        <ShellContext.Provider value={{ events, menu: [], unpaddedPaths: [], roles: () => [] }}>
+        <ShellContext.Provider value={{ events, menu: [], unpaddedPaths: [], roles: () => options.roles ?? [] }}>
           <EmbedsProvider value={embeds}>
             <AdminUI layout={BareLayout}>{renderResources(declarations)}</AdminUI>
           </EmbedsProvider>

@@ -96,7 +96,7 @@ describe('/stripe-auth', () => {
 
 describe('the booking page’s payment link', () => {
   it('asks for the checkout and shows the customer’s link and the deposit', async () => {
-    const checkout: PaymentCheckout = { BookingId: 7, Url: 'http://pay.test/cs_1', PayUrl: 'http://api.test/api/payment/pay/tok_123456789', Amount: 84, CurrencyId: 'SEK', Deposit: true };
+    const checkout: PaymentCheckout = { BookingId: 7, Provider: 'Stripe', Url: 'http://pay.test/cs_1', PayUrl: 'http://api.test/api/payment/pay/tok_123456789', Amount: 84, CurrencyId: 'SEK', Deposit: true };
     server.use(http.post(`${API}/payment/bookings/7/checkout`, () => HttpResponse.json(checkout)));
     const user = userEvent.setup();
     renderPage(<PaymentLink booking={{ Id: 7 } as Booking} />);

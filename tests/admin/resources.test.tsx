@@ -275,6 +275,7 @@ describe('custom field values', () => {
     InvoiceAddress: {},
     AccessKeys: [],
     LastActivity: null,
+    Erased: null,
     Created: '2025-01-01T10:00:00',
     Updated: '2025-01-01T10:00:00',
   };
@@ -409,7 +410,7 @@ describe('inactive customers', () => {
       http.get(`${API}/gdpr/customers/inactive`, () => HttpResponse.json(list([inactive]))),
       http.delete(`${API}/gdpr/customers/inactive`, () => errorResponse(500, 'Database down')),
     );
-    renderAdmin(declarations, '/customers/inactive');
+    renderAdmin(declarations, '/customers/inactive', { roles: [ROLE_IDS.Administrator] });
     expect(await screen.findByText('Timer')).toBeInTheDocument();
     // Dates as every other screen writes them (src/i18n/format.ts), not the wire's '2019-05-01 10:00'.
     expect(screen.getByText(/^5\/1\/2019, 10:00\sAM$/)).toBeInTheDocument();
@@ -418,6 +419,16 @@ describe('inactive customers', () => {
     expect(await screen.findByText('An error occurred while deleting inactive customers')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Timer')).toBeNull());
     expect(screen.getByText('There are no inactive customers')).toBeInTheDocument();
+  });
+});
+
+describe('inactive customers for Staff', () => {
+  it('lists them without the button that deletes them all (Administrators only, as erasing one)', async () => {
+    const inactive = { Id: 8, Firstname: 'Old', Lastname: 'Timer', Email: 'old@example.com', Phone: null, LastActivity: '2019-05-01T10:00:00' };
+    server.use(http.get(`${API}/gdpr/customers/inactive`, () => HttpResponse.json(list([inactive]))));
+    renderAdmin(declarations, '/customers/inactive', { roles: [ROLE_IDS.Staff] });
+    expect(await screen.findByText('Timer')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete inactive customers' })).toBeNull();
   });
 });
 

@@ -66,7 +66,7 @@ describe('the admin by role', () => {
   it('shows the Administrator every working screen once: the promo codes page holds the transactions report', async () => {
     await renderAs([ROLE_IDS.Administrator], '/dashboard');
     const hrefs = await menuItems();
-    expect(hrefs).toEqual(['/dashboard', '/scheduler', '/bookings', '/services', '/articles', '/promo-codes-value-cards', '/custom-fields', '/schedules', '/resources', '/time-exceptions', '/customers', '/newsletters', '/company', '/booking-settings', '/webhook-settings', '/sync', '/mailchimp-settings', '/payment-settings', '/history', '/booking-printout', '/messages/outbox']);
+    expect(hrefs).toEqual(['/dashboard', '/scheduler', '/bookings', '/statistics', '/support', '/services', '/articles', '/promo-codes-value-cards', '/custom-fields', '/schedules', '/resources', '/time-exceptions', '/customers', '/reviews', '/newsletters', '/company', '/booking-settings', '/system-settings', '/webhook-settings', '/sync', '/mailchimp-settings', '/codelock-settings', '/payment-settings', '/eaccounting/settings', '/eaccounting/service-price-mappings', '/history', '/booking-printout', '/messages/outbox']);
   });
 
   it('shows the Administrator the company page', async () => {

@@ -244,6 +244,26 @@ describe('schedules', () => {
     expect(body.From).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it('the test panel offers times as long as the schedule’s service, until another length is typed', async () => {
+    const padelOf60 = { ...padel, Duration: 60 };
+    server.use(
+      listHandler('/services', [padelOf60]),
+      listHandler('/schedules/recurring', [weekdays]),
+      http.post(`${API}/schedules/recurring/test`, () => HttpResponse.json({ Times: [time('2025-06-02T11:00:00', '2025-06-02T12:00:00')] })),
+    );
+    renderAdmin(declarations, '/schedules/recurring/4');
+    await screen.findByDisplayValue('Weekdays');
+    const length = screen.getByRole('spinbutton', { name: /length|duration/i });
+    await waitFor(() => expect(length).toHaveValue(60));
+    fireEvent.click(screen.getByRole('button', { name: 'Test' }));
+    await screen.findByTestId('schedule-test-times');
+    expect(callsTo('POST', '/schedules/recurring/test')[0].body).toMatchObject({ Duration: 60 });
+    fireEvent.change(length, { target: { value: '45' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Test' }));
+    await waitFor(() => expect(callsTo('POST', '/schedules/recurring/test')).toHaveLength(2));
+    expect(callsTo('POST', '/schedules/recurring/test')[1].body).toMatchObject({ Duration: 45 });
+  });
+
   it('drops date entries whose From and To fall on the same day, then returns to /schedules', async () => {
     server.use(http.post(`${API}/schedules/date`, async ({ request }) => HttpResponse.json({ ...((await request.json()) as object), Id: 9, Resources: [], Services: [] })));
     const view = renderAdmin(declarations, '/schedules/date/new');

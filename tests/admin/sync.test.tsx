@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import SyncPage from '../../src/custom/sync/SyncPage';
 import MailchimpSettingsPage from '../../src/custom/sync/MailchimpSettingsPage';
-import type { IcalSync, IcalSyncList } from '../../schema/sync';
+import type { GoogleCalendarSync, IcalSync, IcalSyncList } from '../../schema/sync';
 import type { MailchimpAudienceList, MailchimpProfile } from '../../schema/mailchimp';
 import { API, calls, renderPage, server, startMockApi } from './customHarness';
 
@@ -50,18 +50,48 @@ describe('calendar sync page', () => {
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/sync/icalsync')).toBe(true);
   });
 
-  it("shows Google's connection with what Google last refused, and disconnects", async () => {
+  it("shows Google's connection with what Google last refused, chooses a resource's calendar, and disconnects", async () => {
+    let google: GoogleCalendarSync = {
+      CalendarId: 'primary',
+      BlockBusy: false,
+      Resources: [],
+      Calendars: [
+        { Id: 'primary', Summary: 'Primary', Primary: true },
+        { Id: 'staff@group.calendar.google.com', Summary: 'Staff', Primary: false },
+      ],
+      State: 'connected',
+      LastError: 'The event of booking 7 was deleted in Google Calendar.',
+      Connected: '2026-03-01T09:00:00',
+      BusyPulled: '2026-03-01T09:05:00',
+      BusyTimes: 0,
+      BusyPending: false,
+    };
+    const posted: unknown[] = [];
     server.use(
       http.get(`${API}/sync/icalsync/feeds`, () => HttpResponse.json({ Feeds: [] } satisfies IcalSyncList)),
-      http.get(`${API}/resource`, () => HttpResponse.json({ Offset: 0, Total: 0, Results: [] })),
-      http.get(`${API}/sync/googlecalendar`, () => HttpResponse.json({ CalendarId: 'primary', State: 'connected', LastError: 'The event of booking 7 was deleted in Google Calendar.', Connected: '2026-03-01T09:00:00' })),
+      http.get(`${API}/resource`, () => HttpResponse.json({ Offset: 0, Total: 1, Results: [{ Id: 4, Name: 'Bana 1' }] })),
+      http.get(`${API}/sync/googlecalendar`, () => HttpResponse.json(google)),
+      http.post(`${API}/sync/googlecalendar`, async ({ request }) => {
+        const body = (await request.json()) as { ResourceId?: number; CalendarId?: string };
+        posted.push(body);
+        google = { ...google, Resources: [{ ResourceId: body.ResourceId!, CalendarId: body.CalendarId!, BlockBusy: true }], BusyTimes: 2 };
+        return HttpResponse.json({ Url: '' });
+      }),
       http.delete(`${API}/sync/googlecalendar`, () => new HttpResponse(null, { status: 204 })),
     );
     const user = userEvent.setup();
     renderPage(<SyncPage />, '/sync');
     const card = await screen.findByRole('region', { name: 'Google Calendar' });
-    expect(await within(card).findByText('Connected: bookings are sent to the calendar primary.')).toBeInTheDocument();
+    expect(await within(card).findByText(/Bookings are added to the calendar of their resource/)).toBeInTheDocument();
     expect(within(card).getByText('The event of booking 7 was deleted in Google Calendar.')).toBeInTheDocument();
+    expect(within(card).getByText(/0 busy times close resources now/)).toBeInTheDocument();
+    const row = within(card).getByRole('row', { name: /Bana 1/ });
+    expect(within(row).getByRole('checkbox', { name: 'Busy times close Bana 1' })).toBeDisabled();
+    await user.click(within(row).getByRole('combobox', { name: 'Calendar' }));
+    await user.click(await screen.findByRole('option', { name: 'Staff' }));
+    await waitFor(() => expect(posted).toEqual([{ ResourceId: 4, CalendarId: 'staff@group.calendar.google.com' }]));
+    expect(await within(card).findByText(/2 busy times close resources now/)).toBeInTheDocument();
+    expect(within(row).getByRole('checkbox', { name: 'Busy times close Bana 1' })).toBeChecked();
     await user.click(within(card).getByRole('button', { name: 'Disconnect' }));
     expect(await within(card).findByRole('button', { name: 'Connect Google Calendar' })).toBeInTheDocument();
   });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
 import WebhookSettingsPage from '../../src/custom/webhooks/WebhookSettingsPage';
+import EndpointPage from '../../src/custom/webhooks/EndpointPage';
 import { ReplayCard } from '../../src/custom/webhooks/ReplayCard';
 import { pick } from './pickers';
 import type { WebhookEndpointList, WebhookMessageList } from '../../schema/webhooks';
@@ -79,5 +81,31 @@ describe('webhook settings page', () => {
     expect(await screen.findByText('2 messages queued again')).toBeInTheDocument();
     const call = calls.find((c) => c.method === 'POST' && c.path === '/webhook/endpoints/2/replay');
     expect(call?.body).toEqual({ Since: '2026-03-01T18:00:00' });
+  });
+
+  it('rotates the secret of the endpoint as the server has it now, not as the page loaded it', async () => {
+    const loaded = { Id: 2, Url: 'https://crm.example.com/in', Description: 'CRM', EventTypes: ['booking.created'], Disabled: false, Created: '2026-03-01T09:00:00', Updated: '2026-03-01T09:00:00' };
+    // Another administrator changes the endpoint after this page loaded it.
+    let version = loaded;
+    server.use(
+      http.get(`${API}/webhook/eventtypes`, () => HttpResponse.json({ Data: [{ Name: 'booking.created', Description: 'Booking created' }, { Name: 'customer.created', Description: 'Customer created' }] })),
+      http.get(`${API}/webhook/endpoints`, () => HttpResponse.json({ Endpoints: [version] })),
+      http.put(`${API}/webhook/endpoints/2`, () => HttpResponse.json({ ...version, Secret: 'whsec_new' })),
+    );
+    const user = userEvent.setup();
+    renderPage(
+      <Routes>
+        <Route path="/webhooks/endpoint/:id" element={<EndpointPage />} />
+      </Routes>,
+      '/webhooks/endpoint/2',
+    );
+    const url = await screen.findByRole('textbox', { name: /URL/i });
+    version = { ...loaded, Description: 'CRM, changed by a colleague', EventTypes: ['booking.created', 'customer.created'] };
+    await user.clear(url);
+    await user.type(url, 'https://unsaved.example.com/in');
+    await user.click(screen.getByRole('button', { name: 'Rotate secret' }));
+    await screen.findByText('whsec_new');
+    const put = calls.find((c) => c.method === 'PUT' && c.path === '/webhook/endpoints/2');
+    expect(put?.body).toEqual({ Url: 'https://crm.example.com/in', Description: 'CRM, changed by a colleague', EventTypes: ['booking.created', 'customer.created'], Disabled: false, RotateSecret: true });
   });
 });

@@ -70,7 +70,7 @@ function findingsOf(results: AxeResults): AuditFinding[] {
     }));
 }
 
-/** Waits until the screen is settled: no request in flight, no progress indicator, no finite animation running, its title rendered. */
+/** Waits until the screen is settled: no request in flight, no loading indicator, no finite animation running, its title rendered. */
 export async function settle(page: Page, inFlight: () => number = () => 0): Promise<void> {
   const deadline = Date.now() + 8000;
   while (Date.now() < deadline) {
@@ -81,7 +81,8 @@ export async function settle(page: Page, inFlight: () => number = () => 0): Prom
           const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
           const busy = () =>
             document.readyState !== 'complete' ||
-            document.querySelector('[role="progressbar"], .MuiSkeleton-root') !== null ||
+            // A determinate bar (aria-valuenow) is a value shown, such as a resource's occupancy, not a load.
+            document.querySelector('[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root') !== null ||
             // An app screen has not rendered yet (a lazy screen's code still on its way) until its title is there.
             (!location.pathname.startsWith('/realms') &&
               document.querySelector('[role="dialog"]') === null &&
@@ -95,6 +96,8 @@ export async function settle(page: Page, inFlight: () => number = () => 0): Prom
     if (quiet && inFlight() === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  // Eight seconds lost per call: say so, so a screen that never settles shows in the output, not only in CI's time.
+  console.log(`[settle] ${page.url()} not settled after 8 s (${inFlight()} requests in flight)`);
 }
 
 /** Runs axe on the page as it is now, plus the heading check on app screens. */
@@ -102,7 +105,13 @@ export async function runAxe(page: Page, { headings: checkHeadings = true } = {}
   const loaded = await page.evaluate(() => 'axe' in window);
   // Evaluated through the debugging protocol, not a script tag: the pages' Content-Security-Policy stays as users get it.
   if (!loaded) await page.evaluate(axe.source);
-  const results = await page.evaluate((options) => (window as unknown as { axe: typeof axe }).axe.run(document, options), RUN_OPTIONS);
+  const results = await page.evaluate(async (options) => {
+    // A transition that began after the screen settled (a snackbar fading in) would be measured
+    // half-way: its colours then are no one's. Let finite ones end first (at most a second).
+    const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+    await Promise.race([Promise.allSettled(running.map((a) => a.finished)), new Promise((resolve) => setTimeout(resolve, 1000))]);
+    return (window as unknown as { axe: typeof axe }).axe.run(document, options);
+  }, RUN_OPTIONS);
   const findings = findingsOf(results);
   // With a dialog open, the dialog is where the user is; the screen behind it (and its heading) is hidden.
   const inDialog = await page.evaluate(() =>

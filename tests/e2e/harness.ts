@@ -62,7 +62,8 @@ export interface E2eEnv {
 export async function startE2e(options: { locale?: string; width?: number; height?: number; timezoneId?: string } = {}): Promise<E2eEnv> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'booking-e2e-'));
-  const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  // ADMIN_DIST lets a run serve its own build of the admin (two builds at once on one checkout stay apart).
+  const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_DIST: process.env.ADMIN_DIST });
   const db = await openDb({ dataDir: join(dataDir, 'pglite') });
   await migrate(db);
   await seedDemo(db);

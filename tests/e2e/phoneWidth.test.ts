@@ -53,7 +53,9 @@ async function outOfReach(page: Page): Promise<string[]> {
       }
       const r = el.getBoundingClientRect();
       const x = Math.min(Math.max(r.left + Math.min(r.width, 20) / 2, 0), innerWidth - 1);
-      const y = Math.min(Math.max(r.top + Math.min(r.height, 20) / 2, 0), innerHeight - 1);
+      // A control taller than half the window (a table's scroll region) is centred by scrollIntoView with its
+      // top out of sight: what the user sees of it is the window's middle.
+      const y = r.height > innerHeight / 2 ? innerHeight / 2 : Math.min(Math.max(r.top + Math.min(r.height, 20) / 2, 0), innerHeight - 1);
       const top = document.elementFromPoint(x, y);
       if (clip) out.push(`${named(el)} lies in ${clip}, which only a script can scroll`);
       else if (r.right <= 0 || r.left >= innerWidth || r.bottom <= 0 || r.top >= innerHeight) out.push(`${named(el)} stays out of the window`);

@@ -72,9 +72,12 @@ describe('scheduling in the browser', () => {
     await times.waitFor();
     await env.screenshot('scheduling-test-times');
     const labels = await times.getByRole('listitem').allTextContents();
-    expect(labels).toContain('11:30–12:00');
-    expect(labels).toContain('13:00–13:30');
-    expect(labels.filter((l) => l >= '11:45' && l < '13:00')).toEqual([]);
+    // Times as long as the schedule's service (Padel 60 min), none of them across lunch.
+    const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+    expect(labels.every((l) => minutes(l.slice(6, 11)) - minutes(l.slice(0, 5)) === 60), labels.join(' ')).toBe(true);
+    expect(labels).toContain('11:00–12:00');
+    expect(labels).toContain('13:00–14:00');
+    expect(labels.filter((l) => l.slice(0, 5) < '13:00' && l.slice(6, 11) > '12:00')).toEqual([]);
     expect(await times.getByText(/tider stängda \(Lunch\)/).count()).toBeGreaterThan(0);
   });
 });

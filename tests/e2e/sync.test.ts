@@ -24,7 +24,11 @@ describe('an administrator shares the calendar and connects the mailing list', (
     await expect.poll(() => url.inputValue(), { timeout: 15000 }).toMatch(/\/api\/sync\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
     const feed = await fetch(await url.inputValue());
     expect(feed.status).toBe(200);
-    expect(await feed.text()).toContain('BEGIN:VTIMEZONE');
+    const text = await feed.text();
+    expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    // The calendar an app subscribes to carries the company's name (the demo company has no
+    // booking in this window; the events and their zones are read in tests/server/sync.test.ts).
+    expect(text).toContain('X-WR-CALNAME:Solrosens Yoga & Padel');
     await env.screenshot('sync-feeds-sv');
     await page.setViewportSize({ width: 390, height: 844 });
     await env.screenshot('sync-feeds-sv-390');
@@ -44,8 +48,19 @@ describe('an administrator shares the calendar and connects the mailing list', (
     await card.getByRole('button', { name: 'Anslut Google Kalender' }).click();
     await page.getByRole('button', { name: 'Allow' }).click();
     await page.waitForURL(`${baseUrl}/sync?google=connected`, { timeout: 15000 });
-    await card.getByText('Ansluten: bokningar skickas till kalendern primary.').waitFor({ timeout: 15000 });
+    await card.getByText(/^Ansluten\. Bokningar läggs i resursens kalender/).waitFor({ timeout: 15000 });
+    // A resource's own calendar, whose busy times close it: chosen, saved, and read at once.
+    const row = card.getByRole('table', { name: 'Resursernas kalendrar' }).getByRole('row').nth(1);
+    await row.getByRole('combobox', { name: 'Kalender' }).click();
+    await page.getByRole('option', { name: 'Staff' }).click();
+    await expect.poll(() => row.getByRole('checkbox').isChecked(), { timeout: 15000 }).toBe(true);
+    await card.getByText(/^Upptagna tider lästes/).waitFor({ timeout: 30000 });
+    const chosen = await env.db.one<{ calendar_id: string; block_busy: boolean }>('select calendar_id, block_busy from google_calendar_resources');
+    expect(chosen).toEqual({ calendar_id: 'staff@group.calendar.google.com', block_busy: true });
     await env.screenshot('sync-google-sv');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await env.screenshot('sync-google-sv-390');
+    await page.setViewportSize({ width: 1280, height: 860 });
   });
 
   it('connects Mailchimp, chooses the audience and syncs the subscribers', async () => {

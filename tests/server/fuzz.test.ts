@@ -162,6 +162,8 @@ function errorShapeProblem(target: Target, res: LightMyRequestResponse): string 
   const type = String(res.headers['content-type'] ?? '');
   const identity = !target.url.startsWith('/api/');
   if (identity && type.startsWith('text/html')) return undefined;
+  // The embedded providers (server/sandboxes: /eaccounting-sandbox, /locks-sandbox, …) answer in their provider's own wire format (XML, JSON of their own); only a 5xx is theirs to avoid.
+  if (/^\/[a-z]+-sandbox(\/|$)/.test(target.url)) return undefined;
   // The provider's own answer for a path under the realm that it does not know.
   if (identity && res.statusCode === 404 && type.startsWith('text/plain')) return undefined;
   let body: unknown;

@@ -64,3 +64,15 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}, bu
     },
   };
 }
+
+/**
+ * Serves the test server on a free loopback port as well (for callers outside inject: a provider's
+ * sandbox calling back, a browser) and makes that its public URL. Answers the base URL.
+ * @example const base = await listenOnLoopback(server); // 'http://127.0.0.1:41233'
+ */
+export async function listenOnLoopback(server: TestServer): Promise<string> {
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
+  server.config.publicUrl = base;
+  return base;
+}

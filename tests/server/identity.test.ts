@@ -165,7 +165,8 @@ describe('discovery and keys', () => {
     } finally {
       await restarted.close();
     }
-  });
+    // A second server on the same database boots every area and starts its queues: more than the default 30 s on a loaded machine.
+  }, 120_000);
 });
 
 describe('password grant (api-users)', () => {
@@ -573,7 +574,8 @@ describe('a real Keycloak (KEYCLOAK_URL)', () => {
       await api.close();
       await kc.close();
     }
-  });
+    // Two servers start here (each a copy of the template database, every area, the job queue).
+  }, 120_000);
 });
 
 function freePort(): Promise<number> {

@@ -229,6 +229,20 @@ async function runSequence(seed: number, steps: number): Promise<{ log: string[]
       exceptions.splice(exceptions.indexOf(gone), 1);
       log.push(`${step}: delete time exception ${company.name} ${gone.id} via ${appIndex + 1}`);
       await write(company, app, { method: 'DELETE', url: `/api/timeexceptions/${gone.id}` });
+    } else if (what < 0.95) {
+      // What a pull of the company's Google calendars does (issue 33): busy times replaced in one statement each, no request.
+      const owner = (await server.db.one<{ company_id: number }>('select company_id from services where id = $1', [company.services[0]]))!.company_id;
+      const day = dayAhead(3 + rng.int(DAYS));
+      const hour = 8 + rng.int(10);
+      const resource = await server.db.one<{ id: number }>('select id from resources where company_id = $1 order by id offset $2 limit 1', [owner, rng.int(3)]);
+      const clear = rng.int(3) === 0;
+      const text = clear
+        ? 'delete from google_busy_times where company_id = $1'
+        : `insert into google_busy_times (company_id, resource_id, starts_at, ends_at)
+           values ($1, $2, ($3::date + make_interval(hours => $4)) at time zone 'Europe/Stockholm', ($3::date + make_interval(hours => $4 + 1)) at time zone 'Europe/Stockholm')`;
+      const params = clear ? [owner] : [owner, rng.int(2) ? (resource?.id ?? null) : null, day, hour];
+      log.push(`${step}: google busy time ${company.name} ${text.slice(0, 30)} ${JSON.stringify(params)}`);
+      await server.db.query(text, params);
     } else {
       const price = rng.pick(company.prices);
       price.price += 10;

@@ -208,12 +208,11 @@ describe('the plan features', () => {
   it('lists only the features the product has: the areas not built stay in the plans but are not sold', async () => {
     const rows = await information();
     expect(rows.map((r) => r.Id)).toEqual(listedPlanFeatures().map((f) => f.id));
-    expect(rows.map((r) => r.Name)).toEqual(['Services', 'Resources', 'Administrators', 'Bookings', 'Newsletters', 'Webhooks', 'Calendar sync']);
-    for (const name of ['Accounting integration', 'Door locks']) expect(rows.map((r) => r.Name)).not.toContain(name);
+    expect(rows.map((r) => r.Name)).toEqual(['Services', 'Resources', 'Administrators', 'Bookings', 'Newsletters', 'Webhooks', 'Accounting integration', 'Door locks', 'Calendar sync', 'Statistics']);
     // The entitlements are data and stay: Enterprise includes accounting before it lands, as it did webhooks.
     expect((await server.db.one<{ included_areas: string[] }>('select included_areas from plan_limits where license_type_id = 9'))!.included_areas).toEqual(expect.arrayContaining(['webhooks', 'accounting']));
     const sv = ((await server.api({ method: 'GET', url: '/api/licenses/information', headers: { 'x-language': 'sv' } })).json() as Page<InformationRow>).Results;
-    expect(sv.map((r) => r.Name)).toEqual(['Tjänster', 'Resurser', 'Administratörer', 'Bokningar', 'Nyhetsbrev', 'Webhooks', 'Kalendersynk']);
+    expect(sv.map((r) => r.Name)).toEqual(['Tjänster', 'Resurser', 'Administratörer', 'Bokningar', 'Nyhetsbrev', 'Webhooks', 'Bokföringsintegration', 'Kodlås', 'Kalendersynk', 'Statistik']);
   });
 
   it('each feature the table lists works for a company on each plan as the table says; each feature left out is not built', async () => {

@@ -1,5 +1,5 @@
 /**
- * The mailing list (issue 33) against the embedded Mailchimp (server/mailchimpSandbox, reached by the
+ * The mailing list (issue 33) against the embedded Mailchimp (server/sandboxes/mailchimp, reached by the
  * official client over a loopback port): the key is checked and never sent back, the audiences are
  * listed, a sync leaves the audience holding exactly the customers who subscribed to the newsletter,
  * and a customer who unsubscribes (or changes e-mail) is unsubscribed there on the next push.

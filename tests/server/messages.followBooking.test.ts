@@ -19,12 +19,12 @@ beforeAll(async () => {
   seed = await seedIds(server);
   padel = seed.services.get('Padel 60 min')!;
   // The reminder and the confirmation name the booking's time, so a mail shows which time it is for.
-  for (const typeId of [1, 2]) {
+  for (const typeId of [1, 2, 4]) {
     const template = (await get<Page<MessageTemplate>>(`/api/messages/templates?TypeId=${typeId}&SendMethodId=1&Language=sv`)).Results[0]!;
     const res = await server.api({
       method: 'PUT',
       url: `/api/messages/templates/${template.Id}`,
-      payload: { TypeId: typeId, SendMethodId: 1, Language: 'sv', Subject: typeId === 1 ? 'Bekräftelse' : 'Påminnelse', Body: '<p>Välkommen {{ Booking.From }}</p>' },
+      payload: { TypeId: typeId, SendMethodId: 1, Language: 'sv', Subject: ({ 1: 'Bekräftelse', 2: 'Påminnelse', 4: 'Ändrad' } as Record<number, string>)[typeId], Body: '<p>Välkommen {{ Booking.From }}</p>' },
     });
     expect(res.statusCode, res.body).toBe(200);
   }
@@ -159,6 +159,65 @@ describe('a moved booking', () => {
     const reminders = (await logOf(booking.Id)).filter((e) => e.TypeId === 2);
     expect(reminders.filter((e) => e.Status === 'queued')).toHaveLength(1);
     expect(reminders.filter((e) => e.Status === 'canceled').map((e) => e.CancelReason)).toEqual(['BookingMoved', 'BookingMoved']);
+  });
+});
+
+describe('a change told to the customer (issue 30)', () => {
+  /** Time passes until the booking's changed-time messages are due (they wait changeMessageDelaySeconds). */
+  async function changesDue(bookingId: number): Promise<void> {
+    await server.db.query(
+      `update pgboss.job set start_after = now() - interval '1 second'
+        where name = 'outbox' and data ->> 'id' in (select outbox_id::text from message_log where booking_id = $1 and type_id = 4)`,
+      [bookingId],
+    );
+  }
+  const kinds = async (email: string) => (await mailsTo(email)).map((m) => m.kind).sort();
+  const move = async (id: number, from: string) => {
+    const res = await server.api({ method: 'PUT', url: `/api/bookings/${id}`, payload: { From: from } });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('waits a while, and a move taken back meanwhile tells the customer nothing', async () => {
+    expect(server.config.changeMessageDelaySeconds).toBeGreaterThan(0);
+    const { booking, email } = await bookWithReminder('2030-06-03T10:00:00', { SendEmailReminder: false });
+    await server.app.jobs.drain();
+    expect(await kinds(email)).toEqual(['booking_confirmation']);
+
+    await move(booking.Id, '2030-06-03T14:00:00');
+    expect((await logOf(booking.Id)).filter((e) => e.TypeId === 4).map((e) => e.Status)).toEqual(['queued']);
+    await server.app.jobs.drain();
+    // Not yet: the change waits before it is told.
+    expect(await kinds(email)).toEqual(['booking_confirmation']);
+
+    await move(booking.Id, '2030-06-03T10:00:00');
+    expect((await logOf(booking.Id)).filter((e) => e.TypeId === 4).map((e) => [e.Status, e.CancelReason])).toEqual([['canceled', 'BookingMoved']]);
+    await changesDue(booking.Id);
+    await server.app.jobs.drain();
+    expect(await kinds(email)).toEqual(['booking_confirmation']);
+  });
+
+  it('tells a change that stands once it is due, with the booking as it is then, and each later change again', async () => {
+    const { booking, email } = await bookWithReminder('2030-06-04T10:00:00', { SendEmailReminder: false });
+    await server.app.jobs.drain();
+    const changedTexts = async () => (await mailsTo(email)).filter((m) => m.kind === 'booking_changed').map((m) => m.text).sort();
+
+    await move(booking.Id, '2030-06-04T12:00:00');
+    await changesDue(booking.Id);
+    await server.app.jobs.drain();
+    expect(await changedTexts()).toEqual(['Välkommen 2030-06-04 12:00']);
+
+    await move(booking.Id, '2030-06-04T14:00:00');
+    // Moved again before that was told: only the latest is told.
+    await move(booking.Id, '2030-06-04T16:00:00');
+    await changesDue(booking.Id);
+    await server.app.jobs.drain();
+    expect(await changedTexts()).toEqual(['Välkommen 2030-06-04 12:00', 'Välkommen 2030-06-04 16:00']);
+
+    // Back to a time the customer was told before, but not last: that is a change to tell.
+    await move(booking.Id, '2030-06-04T12:00:00');
+    await changesDue(booking.Id);
+    await server.app.jobs.drain();
+    expect(await changedTexts()).toEqual(['Välkommen 2030-06-04 12:00', 'Välkommen 2030-06-04 12:00', 'Välkommen 2030-06-04 16:00']);
   });
 });
 

@@ -113,7 +113,7 @@ describe('sending', () => {
     const bad = await server.api({ method: 'PUT', url: '/api/messages/settings', payload: { ReminderHoursBefore: 0 } });
     expect(bad.statusCode).toBe(400);
     const settings = await server.api({ method: 'PUT', url: '/api/messages/settings', payload: { ReminderHoursBefore: 48 } });
-    expect(settings.json()).toEqual({ ReminderHoursBefore: 48 });
+    expect(settings.json()).toEqual({ ReminderHoursBefore: 48, ReviewRequests: false, ReviewHoursAfter: 2 });
     const booking = await book(server, { ServiceId: padel, Customer: newCustomer('Quiet'), From: '2030-04-03T10:00:00', SendEmailConfirmation: false, SendSmsConfirmation: false, SendEmailReminder: true });
     await server.app.jobs.drain();
     let log = await get<Page<MessageLogEntry>>(`/api/messages/log?BookingId=${booking.Id}`);
@@ -177,5 +177,6 @@ describe('durable delivery', () => {
     } finally {
       await next.close();
     }
-  });
+    // It boots a second server on the database (every area): more than the default 30 s on a loaded machine.
+  }, 90_000);
 });

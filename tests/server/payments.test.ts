@@ -3,14 +3,13 @@
  * own /stripe-sandbox (so the server listens on a loopback port), Payson and Billmate to theirs.
  */
 import { createHmac } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '../../schema/bookings';
 import type { PaymentApiSettings, PaymentApiTestResult, PaymentCheckout, PaymentSettings, StripeAccount, StripeConnectUrl } from '../../schema/payments';
 import { releaseExpiredHolds } from '../../server/areas/bookings/index';
 import { SANDBOX_CREDENTIALS } from '../../server/shared/paymentProviders';
 import { initialStatus } from '../../server/areas/payments/port';
-import { createTestServer, OTHER_EMAIL, OTHER_PASSWORD, type TestServer } from './harness';
+import { createTestServer, OTHER_EMAIL, OTHER_PASSWORD, type TestServer, listenOnLoopback } from './harness';
 import { book, fieldsOf, getBooking, seedIds, type Seed } from './bookings/helpers';
 
 let server: TestServer;
@@ -20,9 +19,7 @@ let base: string;
 
 beforeAll(async () => {
   server = await createTestServer();
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-  server.config.publicUrl = base;
+  base = await listenOnLoopback(server);
   seed = await seedIds(server);
   padel = seed.services.get('Padel 60 min')!;
 });
@@ -236,6 +233,20 @@ describe('a customer pays', () => {
     } finally {
       server.config.stripe.apiUrl = null;
     }
+  });
+
+  it('canceling the booking expires its open checkout session at Stripe, whose page then refuses payment', async () => {
+    await server.api({ method: 'PUT', url: '/api/payment/settings', payload: settings({ Requirement: 'Full' }) });
+    const b = await awaitingBooking('2030-04-03T14:00:00');
+    const c = await checkoutOf(b.Id);
+    expect((await fetch(c.Url)).status).toBe(200);
+    const canceled = await server.api({ method: 'DELETE', url: `/api/bookings/${b.Id}` });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    const status = async () => (await server.db.one<{ status: string }>(`select body->>'status' as status from stripe_sandbox_sessions where body->>'url' = $1`, [c.Url]))?.status;
+    await expect.poll(status, { timeout: 15_000 }).toBe('expired');
+    expect((await fetch(c.Url)).status).toBe(404);
+    expect((await pay(c.Url, '4242 4242 4242 4242')).status).toBe(404);
+    expect((await getBooking(server, b.Id)).PaymentLog).toEqual([]);
   });
 
   it('tells bookings when a new booking waits for payment (app.payments.initialStatus)', async () => {

@@ -18,6 +18,8 @@ describe('recurring work', () => {
     expect(rows).toEqual([
       { name: 'billing-monthly', cron: '0 */6 * * *' },
       { name: 'bookings_release_holds', cron: '* * * * *' },
+      { name: 'codelock_retry', cron: '*/5 * * * *' },
+      { name: 'google_busy_pull_all', cron: '*/5 * * * *' },
       { name: 'identity_purge', cron: '7 * * * *' },
       { name: 'mailchimp-changes', cron: '* * * * *' },
       { name: 'newsletter_dispatch', cron: '* * * * *' },

@@ -25,7 +25,10 @@ const NOT_JSON: Record<string, string> = {
   'GET /api/payment/pay/:Token/canceled': 'the page (HTML) the provider sends a customer back to without paying, with a link to try again',
   'GET /api/sync/googlecalendar/callback': "Google's OAuth callback: a redirect back to /sync",
   'GET /api/sync/ical/:Token': 'the iCal feed a calendar subscribes to (text/calendar), 304 while unchanged',
-  'POST /api/codelock/resync/:Id': "answers 400 NoDoorLockConnected until door locks exist (issue 34)",
+  'GET /api/support/cases/:caseId/attachments/:attachmentId': "a support case's attachment (an image or a PDF)",
+  'GET /api/gdpr/customers/:Id/pdf': 'everything stored about a customer, as a readable PDF file',
+  'GET /api/reviews/answer/:Token': 'the review page (HTML) a review request links to',
+  'POST /api/reviews/answer/:Token': "the review page's thank-you (HTML), or { Id } to a client that does not ask for HTML",
 };
 
 let server: TestServer;

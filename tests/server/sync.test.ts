@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IcalSync, IcalSyncList } from '../../schema/sync';
 import { createTestServer, OTHER_EMAIL, OTHER_PASSWORD, type TestServer } from './harness';
 import { book, fieldsOf, seedIds, type Seed } from './bookings/helpers';
+import { connectGoogle, listen } from './googleHelpers';
 
 let server: TestServer;
 let seed: Seed;
@@ -64,6 +65,10 @@ describe('/sync/icalsync', () => {
     expect(first.headers['content-type']).toMatch(/^text\/calendar/);
     expect(first.body).toContain('BEGIN:VTIMEZONE');
     expect(first.body).toContain('TZID:Europe/Stockholm');
+    // DTSTAMP and LAST-MODIFIED in UTC, as RFC 5545 requires; the event times in the company's zone.
+    expect(first.body).toMatch(/^DTSTAMP:\d{8}T\d{6}Z\r$/m);
+    expect(first.body).not.toMatch(/^(DTSTAMP|LAST-MODIFIED):\d{8}T\d{6}\r$/m);
+    expect(first.body).toMatch(/^DTSTART;TZID=Europe\/Stockholm:\d{8}T\d{6}\r$/m);
     const before = events(first.body).find((e) => urlOf(e) === `http://localhost:8080/bookings/${booking.Id}`)!;
     expect(before).toBeDefined();
     expect(before.summary).toContain(booking.ServiceName);
@@ -144,6 +149,15 @@ describe('/sync/icalsync', () => {
     expect(await server.db.one<{ n: number }>('select count(*)::int as n from ical_feeds where resource_id = $1', [seed.otherResourceId])).toEqual({ n: 0 });
   });
 
+  it('answers 402 with the plan flow to a company whose plan lacks calendar sync', async () => {
+    const token = await server.login(OTHER_EMAIL, OTHER_PASSWORD);
+    for (const url of ['/api/sync/icalsync', '/api/sync/googlecalendar']) {
+      const res = await server.api({ method: 'POST', url, token, payload: {} });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(402);
+    }
+    expect(await server.db.query('select 1 from ical_feeds f join users u on u.company_id = f.company_id where u.email = $1', [OTHER_EMAIL])).toEqual([]);
+  });
+
   it("is the administrators' only: another company sees none of these feeds", async () => {
     const token = await server.login(OTHER_EMAIL, OTHER_PASSWORD);
     const list = (await server.api({ method: 'GET', url: '/api/sync/icalsync/feeds', token })).json() as IcalSyncList;
@@ -157,8 +171,7 @@ describe('/sync/googlecalendar', () => {
 
   beforeAll(async () => {
     google = await createTestServer();
-    await google.app.listen({ port: 0, host: '127.0.0.1' });
-    google.config.publicUrl = `http://127.0.0.1:${(google.app.server.address() as { port: number }).port}`;
+    await listen(google);
     gSeed = await seedIds(google);
   });
   afterAll(async () => google?.close());
@@ -167,21 +180,7 @@ describe('/sync/googlecalendar', () => {
 
   it('connects through the authorize page, then pushes a booking on create, move and cancel; revoking stops the pushes', async () => {
     expect((await google.api({ method: 'GET', url: '/api/sync/googlecalendar' })).statusCode).toBe(404);
-    const started = await google.api({ method: 'POST', url: '/api/sync/googlecalendar', payload: {} });
-    expect(started.statusCode, started.body).toBe(200);
-    const authorize = new URL((started.json() as { Url: string }).Url);
-    // The administrator's browser: the consent page, Allow, and the redirects back to /sync.
-    const page = await fetch(authorize);
-    expect(await page.text()).toContain('Allow');
-    const approved = await fetch(`${google.config.publicUrl}/google-sandbox/o/oauth2/v2/auth/approve`, {
-      method: 'POST',
-      body: new URLSearchParams({ redirect_uri: authorize.searchParams.get('redirect_uri')!, state: authorize.searchParams.get('state')!, decision: 'allow' }),
-      redirect: 'manual',
-    });
-    const callback = approved.headers.get('location')!;
-    expect(callback).toContain('/api/sync/googlecalendar/callback?');
-    const back = await fetch(callback, { redirect: 'manual' });
-    expect(back.headers.get('location')).toBe(`${google.config.publicUrl}/sync?google=connected`);
+    await connectGoogle(google);
     const state = (await google.api({ method: 'GET', url: '/api/sync/googlecalendar' })).json() as { State: string; CalendarId: string };
     expect(state).toMatchObject({ State: 'connected', CalendarId: 'primary' });
     expect(JSON.stringify(await google.db.query('select * from google_calendar_connections'))).not.toContain('ya29.');

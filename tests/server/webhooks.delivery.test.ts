@@ -2,39 +2,23 @@
  * Webhook deliveries as the issue's checks word them (issue 31): a booking reaches a real receiver
  * on loopback once, verifiable with standardwebhooks; a receiver that fails twice gets a third
  * attempt and the log shows three; a server stopped between attempts delivers once it is back;
- * a rolled-back change sends nothing; events reach an endpoint in the order they happened; and no
+ * a rolled-back change sends nothing; events reach an endpoint in the order they happened, retries
+ * included; a receiver that never answers holds up neither other endpoints nor mail; and no
  * request reaches a private, link-local or loopback address (or one a redirect points at).
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import type { WebhookEndpointWithSecret, WebhookMessageList } from '../../schema/webhooks';
+import type { WebhookMessageList } from '../../schema/webhooks';
 import { buildApp } from '../../server/app';
 import { postWebhook } from '../../server/integrations/webhooks/http';
+import { queueMail } from '../../server/integrations/mail/queue';
 import { createTestServer, type TestServer } from './harness';
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A receiving HTTP server on loopback that answers each request with the next status of `statuses` (then 200). */
-async function receiver(statuses: number[] = []): Promise<{ url: string; got: Received[]; server: Server }> {
-  const got: Received[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      got.push({ headers: req.headers, body });
-      res.statusCode = statuses.shift() ?? 200;
-      res.end(res.statusCode < 300 ? 'ok' : 'down');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`, got, server };
-}
+import { book as bookFor, endpoint as endpointFor, receiver } from './webhookHelpers';
 
 let server: TestServer;
+const endpoint = (url: string, eventTypes?: string[]) => endpointFor(server, url, eventTypes);
+const book = () => bookFor(server);
 const open: Server[] = [];
 const env = { loopback: process.env.WEBHOOKS_ALLOW_HTTP_LOOPBACK, delays: process.env.WEBHOOK_RETRY_DELAYS_SECONDS };
 
@@ -56,31 +40,6 @@ afterAll(async () => {
     else process.env[name] = value;
   }
 });
-
-async function endpoint(url: string, eventTypes = ['booking.created']): Promise<WebhookEndpointWithSecret> {
-  const res = await server.api({ method: 'POST', url: '/api/webhook/endpoints', payload: { Url: url, EventTypes: eventTypes } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as WebhookEndpointWithSecret;
-}
-
-/** A booking through the API (a free time of the demo's first bookable service). */
-async function book(): Promise<number> {
-  const service = await server.db.one<{ id: number }>(
-    `select s.id from services s where s.company_id = (select company_id from users where email = 'demo@example.com') and s.active order by s.id limit 1`,
-  );
-  const free = await server.api({ method: 'GET', url: `/api/services/${service!.id}/availabletimes?From=${new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)}&To=${new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10)}` });
-  expect(free.statusCode, free.body).toBe(200);
-  const times = (free.json() as { Times: { From: string; To: string; Free: number }[] }).Times.filter((t) => t.Free > 0);
-  const taken = new Set((await server.db.query<{ id: number }>('select id from bookings')).map((b) => b.id));
-  for (const t of times) {
-    const res = await server.api({ method: 'POST', url: '/api/bookings', payload: { ServiceId: service!.id, From: t.From, To: t.To, Customer: { Firstname: 'Webb', Lastname: 'Krok', Email: 'webb.krok@example.com' }, Quantities: [] } });
-    if (res.statusCode === 200) {
-      const id = (res.json() as { Id: number }).Id;
-      if (!taken.has(id)) return id;
-    }
-  }
-  throw new Error('no free time to book');
-}
 
 async function attemptsOf(endpointId: number): Promise<{ status: number | null }[]> {
   return server.db.query<{ status: number | null }>(
@@ -143,6 +102,115 @@ describe('a booking delivered to a receiver', () => {
     expect(r.got.map((g) => g.headers['webhook-id'])).toEqual(written.map((m) => m.event_id));
   });
 
+  it('keeps the order through retries: a later event waits while an earlier one to the endpoint is being retried', async () => {
+    const r = await receiver([500, 503]);
+    open.push(r.server);
+    const e = await endpoint(r.url, ['booking.updated']);
+    const companyId = (await server.db.one<{ company_id: number }>('select company_id from webhook_endpoints where id = $1', [e.Id]))!.company_id;
+    const booking = await book();
+    for (let i = 0; i < 4; i += 1) await server.db.tx((tx) => server.app.bookingEvents.emit(tx, { kind: 'changed', companyId, bookingId: booking }));
+    await expect.poll(() => r.got.length, { timeout: 20_000 }).toBe(6);
+    const written = (await server.db.query<{ event_id: string }>('select event_id from webhook_messages where endpoint_id = $1 order by id', [e.Id])).map((m) => m.event_id);
+    // The first message's three attempts, then each of the others once, in the order written.
+    expect(r.got.map((g) => g.headers['webhook-id'])).toEqual([written[0], written[0], written[0], ...written.slice(1)]);
+    await expect
+      .poll(async () => (await server.db.query<{ status: string }>('select status from webhook_messages where endpoint_id = $1', [e.Id])).map((m) => m.status), { timeout: 10_000 })
+      .toEqual(['delivered', 'delivered', 'delivered', 'delivered']);
+  });
+
+  it('ends the held messages of an endpoint disabled meanwhile as failed, sends them nowhere, and sends one resent once it is enabled', async () => {
+    const answers: ((status: number) => void)[] = [];
+    const got: string[] = [];
+    const gate = createServer((req, res) => {
+      got.push(String(req.headers['webhook-id']));
+      req.resume();
+      answers.push((status) => {
+        res.statusCode = status;
+        res.end();
+      });
+    });
+    await new Promise<void>((ok) => gate.listen(0, '127.0.0.1', ok));
+    open.push(gate);
+    const url = `http://127.0.0.1:${(gate.address() as { port: number }).port}/hook`;
+    const e = await endpoint(url, ['booking.updated']);
+    const companyId = (await server.db.one<{ company_id: number }>('select company_id from webhook_endpoints where id = $1', [e.Id]))!.company_id;
+    const booking = await book();
+    for (let i = 0; i < 3; i += 1) await server.db.tx((tx) => server.app.bookingEvents.emit(tx, { kind: 'changed', companyId, bookingId: booking }));
+    // The first is at the receiver, the two after it wait for it.
+    await expect.poll(() => answers.length, { timeout: 10_000 }).toBe(1);
+    const put = await server.api({ method: 'PUT', url: `/api/webhook/endpoints/${e.Id}`, payload: { Url: url, EventTypes: ['booking.updated'], Disabled: true } });
+    expect(put.statusCode, put.body).toBe(200);
+    answers[0]!(500);
+    const statuses = async () => (await server.db.query<{ status: string }>('select status from webhook_messages where endpoint_id = $1 order by id', [e.Id])).map((m) => m.status);
+    await expect.poll(statuses, { timeout: 15_000 }).toEqual(['failed', 'failed', 'failed']);
+    await server.app.jobs.drain();
+    expect(got).toHaveLength(1);
+
+    const enabled = await server.api({ method: 'PUT', url: `/api/webhook/endpoints/${e.Id}`, payload: { Url: url, EventTypes: ['booking.updated'], Disabled: false } });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    const last = (await server.db.one<{ id: number; event_id: string }>('select id, event_id from webhook_messages where endpoint_id = $1 order by id desc limit 1', [e.Id]))!;
+    const resend = await server.api({ method: 'POST', url: `/api/webhook/messages/${last.id}/resend` });
+    expect(resend.statusCode, resend.body).toBe(200);
+    await expect.poll(() => answers.length, { timeout: 10_000 }).toBe(2);
+    answers[1]!(200);
+    expect(got[1]).toBe(last.event_id);
+    await expect.poll(statuses, { timeout: 10_000 }).toEqual(['failed', 'failed', 'delivered']);
+  });
+
+  it('fails an attempt that cannot be signed, with the reason, and holds no later message behind it', async () => {
+    const r = await receiver();
+    open.push(r.server);
+    const e = await endpoint(r.url, ['booking.updated']);
+    const companyId = (await server.db.one<{ company_id: number }>('select company_id from webhook_endpoints where id = $1', [e.Id]))!.company_id;
+    const sealed = (await server.db.one<{ secret: string }>('select secret from webhook_endpoints where id = $1', [e.Id]))!.secret;
+    await server.db.query(`update webhook_endpoints set secret = 'not-a-sealed-secret' where id = $1`, [e.Id]);
+    const booking = await book();
+    await server.db.tx((tx) => server.app.bookingEvents.emit(tx, { kind: 'changed', companyId, bookingId: booking }));
+    const first = async () => server.db.one<{ status: string; attempts: number; excerpt: string | null }>(
+      `select m.status, count(a.id)::int as attempts, max(a.response_excerpt) as excerpt
+         from webhook_messages m left join webhook_attempts a on a.message_id = m.id where m.endpoint_id = $1 group by m.id order by m.id limit 1`,
+      [e.Id],
+    );
+    // The first try and its seven retries, each failed without a request, then failed for good.
+    await expect.poll(async () => (await first())?.status, { timeout: 20_000 }).toBe('failed');
+    expect(await first()).toMatchObject({ attempts: 8 });
+    expect((await first())!.excerpt).toBeTruthy();
+    expect(r.got).toHaveLength(0);
+
+    await server.db.query('update webhook_endpoints set secret = $2 where id = $1', [e.Id, sealed]);
+    await server.db.tx((tx) => server.app.bookingEvents.emit(tx, { kind: 'changed', companyId, bookingId: booking }));
+    await expect.poll(() => r.got.length, { timeout: 10_000 }).toBe(1);
+  });
+
+  it('lets a receiver that does not answer hold neither another endpoint nor the mail', async () => {
+    let hanging = 0;
+    const held: (() => void)[] = [];
+    const slow = createServer((req, res) => {
+      hanging += 1;
+      req.resume();
+      held.push(() => res.end('late'));
+    });
+    await new Promise<void>((ok) => slow.listen(0, '127.0.0.1', ok));
+    open.push(slow);
+    const fast = await receiver();
+    open.push(fast.server);
+    const slowEndpoint = await endpoint(`http://127.0.0.1:${(slow.address() as { port: number }).port}/hook`, ['booking.updated']);
+    await endpoint(fast.url, ['booking.updated']);
+    const companyId = (await server.db.one<{ company_id: number }>('select company_id from webhook_endpoints where id = $1', [slowEndpoint.Id]))!.company_id;
+    const booking = await book();
+    await server.db.tx((tx) => server.app.bookingEvents.emit(tx, { kind: 'changed', companyId, bookingId: booking }));
+    await expect.poll(() => hanging, { timeout: 10_000 }).toBe(1);
+    // The slow receiver has the request and has not answered: the other endpoint hears its event meanwhile.
+    await expect.poll(() => fast.got.length, { timeout: 5_000 }).toBe(1);
+    // And a mail queued after it leaves while the slow receiver still holds its request.
+    const mailId = await server.db.tx(async (tx) =>
+      (await queueMail(server.app.outbox, tx, { companyId, to: 'lane@example.com', subject: 'Lane', text: 'Not held up', kind: 'lane_test' })).id,
+    );
+    await expect.poll(async () => (await server.db.one<{ state: string }>('select state from outbox where id = $1', [mailId]))!.state, { timeout: 5_000 }).toBe('sent');
+    expect(held).toHaveLength(1);
+    for (const answer of held) answer();
+  });
+
   it('still arrives when the server stops between attempts and starts again', async () => {
     const r = await receiver([500]);
     open.push(r.server);
@@ -159,7 +227,8 @@ describe('a booking delivered to a receiver', () => {
     } finally {
       await again.close();
     }
-  });
+    // It boots a second server on the database (every area): more than the default 30 s on a loaded machine.
+  }, 90_000);
 });
 
 describe('no request to a private address', () => {

@@ -3,16 +3,18 @@
  * cancel (codes given back), pay and refund, and reshape (quantity, time, resources) re-checked by the
  * availability engine.
  */
+import { DateTime } from 'luxon';
 import type { CallerContext } from '../../shared/context';
 import type { Db } from '../../db/db';
 import { ApiError } from '../../shared/errors';
+import { paymentReceived } from '../../shared/recordEvents';
 import type { TransactionDraft } from '../../../domain/pricing';
 import { afterPaymentChange, changedFields, refundAmount, STATUS, statusAfter } from '../../../domain/bookings';
 import type { BookingApp } from './deps';
 import { bookingKey, bookingWords } from './messages';
 import { codesInUse, loadBookingRow, snapshot, syncAllocations, writeLog, type BookingRow } from './queries';
 
-import { logChange, lockedBooking, refuseStatus } from './checks';
+import { logChange, lockedBooking, refuseStatus, SHOWN } from './checks';
 
 export async function restoreCodes(app: BookingApp, tx: Db, companyId: number, booking: BookingRow, userId: number | null): Promise<number[]> {
   const used = await codesInUse(tx, companyId, booking.id);
@@ -99,8 +101,8 @@ export async function markAsPaid(app: BookingApp, ctx: CallerContext, id: number
     const amount = body.Amount === undefined ? booking.total_price_minor - booking.paid_minor : Math.round(body.Amount * 100);
     if (amount < 0 || (amount === 0 && booking.total_price_minor > 0)) throw ApiError.field(400, 'Amount', bookingKey('NothingToPay'));
     const before = await snapshot(tx, ctx.companyId, id);
-    await tx.query(
-      `insert into booking_payments (company_id, booking_id, kind, amount_minor, comment, user_id) values ($1, $2, 'Payment', $3, $4, $5)`,
+    const payment = await tx.one<{ id: number }>(
+      `insert into booking_payments (company_id, booking_id, kind, amount_minor, comment, user_id) values ($1, $2, 'Payment', $3, $4, $5) returning id`,
       [ctx.companyId, id, amount, body.Comment?.trim() || null, ctx.userId],
     );
     await tx.query('update bookings set status_id = $3, paid_minor = paid_minor + $4, hold_until = null, updated = now() where id = $1 and company_id = $2', [
@@ -112,6 +114,31 @@ export async function markAsPaid(app: BookingApp, ctx: CallerContext, id: number
     await syncAllocations(tx, ctx.companyId, id);
     await logChange(tx, ctx, id, 'MarkedAsPaid', before, body.Comment);
     await app.bookingEvents.emit(tx, { kind: 'paid', companyId: ctx.companyId, bookingId: id });
+    await paymentReceived(app, tx, ctx.companyId, id, payment!.id, null);
+  });
+}
+
+/**
+ * PUT /bookings/{Id}/noshow: marks a booking that has started (and is not canceled or unbooked) as
+ * one the customer did not come to, or undoes the mark; when and by whom go with it, the log says so.
+ * Asking for what the booking already is changes nothing.
+ */
+export async function markNoShow(app: BookingApp, ctx: CallerContext, id: number, body: { NoShow: boolean; Comment?: string }, now = new Date()): Promise<void> {
+  await app.db.tx(async (tx) => {
+    const booking = await lockedBooking(tx, ctx, id);
+    refuseStatus(ctx, booking, 'noShow', 'noShow');
+    if (booking.from_ms > now.getTime()) {
+      throw ApiError.field(400, 'From', bookingKey('NoShowBeforeStart'), { from: DateTime.fromMillis(booking.from_ms, { zone: ctx.timeZone }).toFormat(SHOWN) });
+    }
+    const marked = await tx.one<{ marked: boolean }>('select no_show_at is not null as marked from bookings where id = $1', [id]);
+    if (marked!.marked === body.NoShow) return;
+    const before = await snapshot(tx, ctx.companyId, id);
+    await tx.query(
+      `update bookings set no_show_at = case when $3 then now() end, no_show_by = case when $3 then nullif($4::int, 0) end, updated = now()
+        where id = $1 and company_id = $2`,
+      [id, ctx.companyId, body.NoShow, ctx.userId],
+    );
+    await logChange(tx, ctx, id, body.NoShow ? 'MarkedNoShow' : 'NoShowUndone', before, body.Comment?.trim() || null);
   });
 }
 

@@ -197,7 +197,13 @@ export function checkSpots(spots: number, service: ServiceRow): void {
 }
 
 /** The customer a booking is for: an existing one of the company, or a new one created now. */
-export async function resolveCustomer(tx: Db, ctx: CallerContext, customerId: number | undefined, customer: NewBookingCustomer | undefined): Promise<{ id: number; email: string | null }> {
+export async function resolveCustomer(
+  app: Pick<BookingApp, 'recordEvents'>,
+  tx: Db,
+  ctx: CallerContext,
+  customerId: number | undefined,
+  customer: NewBookingCustomer | undefined,
+): Promise<{ id: number; email: string | null }> {
   if (customerId !== undefined) {
     const row = await tx.one<{ id: number; email: string | null }>('select id, email from customers where id = $1 and company_id = $2', [customerId, ctx.companyId]);
     if (!row) throw ApiError.field(400, 'CustomerId', bookingKey('BookingUnknownReference'), { what: bookingWords.customer[ctx.lang] });
@@ -213,6 +219,8 @@ export async function resolveCustomer(tx: Db, ctx: CallerContext, customerId: nu
      values ($1, $2, $3, $4, $5, $6) returning id, email`,
     [ctx.companyId, customer.Firstname.trim(), customer.Lastname.trim(), customer.Email?.trim() || null, customer.Phone?.trim() || null, customer.SubscribedToNewsletter ?? false],
   );
+  const id = row!.id;
+  await app.recordEvents.emit(tx, { type: 'customer.created', companyId: ctx.companyId, id, record: () => app.recordEvents.read('customer', tx, ctx.companyId, id) });
   return row!;
 }
 

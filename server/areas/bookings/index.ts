@@ -20,24 +20,27 @@ import type {
   CreateBooking,
   CreateRepeatBooking,
   MarkBookingAsPaid,
+  MarkBookingNoShow,
   MoveBookingResource,
   RefundBooking,
   SendPaymentRequest,
   UpdateBooking,
 } from '../../../schema/bookings';
-import type { CallerContext } from '../../shared/context';
+import { companyContext, type CallerContext } from '../../shared/context';
 import { ApiError, checkFieldsEarly } from '../../shared/errors';
 import { ref } from '../../shared/schemas';
-import { idParams, pageSchema, readRecord, registerResource, selectWhere } from '../../autoquery/index';
+import { findRecord, idParams, pageSchema, readRecord, registerResource, selectWhere } from '../../autoquery/index';
 import { STATUS_IDS } from '../../../domain/bookings';
 import { bookingWords, bookingKey, registerBookingMessages, statusNames } from './messages';
 import { createBooking, createRepeat } from './operations';
 import { parseWireTime, resolveCustomer } from './checks';
-import { approveBooking, cancelBooking, markAsPaid, refundPayment, releaseExpiredHolds } from './actions';
+import { approveBooking, cancelBooking, markAsPaid, markNoShow, refundPayment, releaseExpiredHolds } from './actions';
 import { addResource, changeQuantity, changeResource, moveBooking, removeResource, updateBooking } from './reshape';
 import { availableResources, loadSettings, saveSettings, type BookingSettingsRow } from './queries';
 import { announceQueueEvent } from '../../shared/liveFeed';
 import { BOOKING_EVENTS } from '../../shared/bookingEvents';
+import { RECORD_EVENTS } from '../../shared/recordEvents';
+import { queueOffers } from './queueOffers';
 import { AVAILABILITY, PAYMENTS, PRICING } from '../../shared/ports';
 import { area } from '../../shared/area';
 import { bookingLog, bookings, bookingUserQueue } from './resources';
@@ -97,6 +100,9 @@ async function bookingsArea(app: FastifyInstance): Promise<void> {
   registerResource(app, bookings);
   registerResource(app, bookingLog);
   registerResource(app, bookingUserQueue);
+  // What a booking event's subscribers hand on (a webhook's payload): the booking as GET answers it.
+  app.bookingEvents.describe(async (tx, companyId, id) => findRecord(tx, await companyContext(tx, companyId), bookings, id));
+  app.bookingEvents.on(queueOffers(app));
 
   app.post('/bookings', { schema: { body: ref('CreateBooking'), response: bookingResponse } }, async (request) => {
     const id = await createBooking(app, request.ctx, request.body as CreateBooking);
@@ -199,6 +205,11 @@ async function bookingsArea(app: FastifyInstance): Promise<void> {
     return readBooking(app, request.ctx, idOf(request));
   });
 
+  app.put('/bookings/:Id/noshow', { schema: { params: idParams, body: ref('MarkBookingNoShow'), response: bookingResponse } }, async (request) => {
+    await markNoShow(app, request.ctx, idOf(request), request.body as MarkBookingNoShow);
+    return readBooking(app, request.ctx, idOf(request));
+  });
+
   app.put(
     '/bookings/:Id/refund/:PaymentLogId',
     {
@@ -268,7 +279,7 @@ async function bookingsArea(app: FastifyInstance): Promise<void> {
       const from = parseWireTime(body.From, service.time_zone, 'From');
       const to = body.To ? parseWireTime(body.To, service.time_zone, 'To') : from.plus({ minutes: service.duration });
       if (to <= from) throw ApiError.field(400, 'From', 'FromAfterTo', { other: 'To' });
-      const customer = await resolveCustomer(tx, ctx, body.CustomerId, body.Customer);
+      const customer = await resolveCustomer(app, tx, ctx, body.CustomerId, body.Customer);
       const row = await tx.one<{ id: number }>(
         `insert into booking_user_queue (company_id, service_id, customer_id, starts_at, ends_at, quantity, comment, created_by)
          values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
@@ -298,4 +309,4 @@ async function bookingsArea(app: FastifyInstance): Promise<void> {
 }
 
 /** Bookings price with services' rules, place with schedules' data and announce every change. */
-export default area('bookings', bookingsArea, [BOOKING_EVENTS, AVAILABILITY, PRICING, PAYMENTS]);
+export default area('bookings', bookingsArea, [BOOKING_EVENTS, RECORD_EVENTS, AVAILABILITY, PRICING, PAYMENTS]);

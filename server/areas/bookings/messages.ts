@@ -14,6 +14,6 @@ export const bookingKey = catalogue.key;
 export const statusNames: Record<number, { name: Texts; description: Texts }> = texts.statusNames;
 
 /** Words the messages put in: the action a status refuses. */
-export const actionWords: Record<'approve' | 'decline' | 'cancel' | 'markAsPaid' | 'change' | 'paymentRequest', Texts> = texts.actionWords;
+export const actionWords: Record<'approve' | 'decline' | 'cancel' | 'markAsPaid' | 'change' | 'paymentRequest' | 'noShow', Texts> = texts.actionWords;
 
 export const bookingWords = texts.words satisfies Record<string, Texts>;

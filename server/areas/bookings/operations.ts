@@ -92,7 +92,7 @@ export async function createBooking(app: BookingApp, ctx: CallerContext, input: 
   return app.db.tx(async (tx) => {
     await checkPlanLimit(tx, ctx, 'bookings');
     const settings = await loadSettings(tx, ctx.companyId);
-    const customer = await resolveCustomer(tx, ctx, input.CustomerId, input.Customer);
+    const customer = await resolveCustomer(app, tx, ctx, input.CustomerId, input.Customer);
     return createOne(app, tx, ctx, input, input.From, input.To, { customer, settings });
   });
 }
@@ -145,7 +145,7 @@ export async function createRepeat(app: BookingApp, ctx: CallerContext, input: C
     });
     // A new customer stays only when at least one date is booked.
     await tx.query('savepoint repeat_customer');
-    const customer = await resolveCustomer(tx, ctx, input.CustomerId, input.Customer);
+    const customer = await resolveCustomer(app, tx, ctx, input.CustomerId, input.Customer);
     const created: number[] = [];
     const failed: RepeatBookingResponse['Failed'] = [];
     for (const d of intervals) {

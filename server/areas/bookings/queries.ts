@@ -224,7 +224,8 @@ export async function snapshot(db: Db, companyId: number, bookingId: number): Pr
               'PaidAmount', b.paid_minor::float8 / 100,
               'BookedComments', b.booked_comments,
               'UnbookedComments', b.unbooked_comments,
-              'CommentsToCustomer', b.comments_to_customer) as snap
+              'CommentsToCustomer', b.comments_to_customer,
+              'NoShow', b.no_show_at is not null) as snap
        from bookings b join companies c on c.id = b.company_id
       where b.id = $1 and b.company_id = $2`,
     [bookingId, companyId],

@@ -74,7 +74,8 @@ async function reshape(app: BookingApp, ctx: CallerContext, id: number, change: 
     const quantities = change.quantities ?? (await currentQuantities(tx, id));
     const spots = spotsOf(quantities);
     checkSpots(spots, service);
-    const resources = change.resources ?? (await currentResources(tx, id));
+    const had = await currentResources(tx, id);
+    const resources = change.resources ?? had;
     await checkResourcesOfCompany(tx, ctx, resources);
     const customer = booking.customer_id
       ? await tx.one<{ email: string | null }>('select email from customers where id = $1', [booking.customer_id])
@@ -109,7 +110,9 @@ async function reshape(app: BookingApp, ctx: CallerContext, id: number, change: 
       ],
     );
     if (change.update) await writeDetails(tx, ctx, id, change.update);
-    await writeShape(app, tx, ctx, id, { spec, interval, calculation, resourceRows }, { customerId: booking.customer_id, serviceId: booking.service_id, event: change.event, before, eventKind: change.eventKind });
+    const resourceKey = (list: readonly { ResourceId: number }[]) => list.map((r) => r.ResourceId).sort((a, b) => a - b).join(',');
+    const moved = interval.from.toMillis() !== booking.from_ms || interval.to.toMillis() !== booking.to_ms || resourceKey(resources) !== resourceKey(had);
+    await writeShape(app, tx, ctx, id, { spec, interval, calculation, resourceRows }, { customerId: booking.customer_id, serviceId: booking.service_id, event: change.event, before, eventKind: change.eventKind, moved });
   });
 }
 
@@ -155,6 +158,7 @@ export async function updateBooking(app: BookingApp, ctx: CallerContext, id: num
       const before = await snapshot(tx, ctx.companyId, id);
       await writeDetails(tx, ctx, id, body);
       await logChange(tx, ctx, id, 'Updated', before);
+      await app.bookingEvents.emit(tx, { kind: 'updated', companyId: ctx.companyId, bookingId: id });
     });
     return;
   }
@@ -244,7 +248,7 @@ export async function addResource(app: BookingApp, ctx: CallerContext, id: numbe
     await onOverlap(tx, ctx, spec, interval, [body.ResourceId], () => syncAllocations(tx, ctx.companyId, id));
     await tx.query('update bookings set updated = now() where id = $1', [id]);
     await logChange(tx, ctx, id, 'ResourceAdded', before);
-    await app.bookingEvents.emit(tx, { kind: 'changed', companyId: ctx.companyId, bookingId: id });
+    await app.bookingEvents.emit(tx, { kind: 'changed', companyId: ctx.companyId, bookingId: id, moved: true });
   });
 }
 
@@ -262,7 +266,7 @@ export async function removeResource(app: BookingApp, ctx: CallerContext, id: nu
     await syncAllocations(tx, ctx.companyId, id);
     await tx.query('update bookings set updated = now() where id = $1', [id]);
     await logChange(tx, ctx, id, 'ResourceRemoved', before);
-    await app.bookingEvents.emit(tx, { kind: 'changed', companyId: ctx.companyId, bookingId: id });
+    await app.bookingEvents.emit(tx, { kind: 'changed', companyId: ctx.companyId, bookingId: id, moved: true });
   });
 }
 

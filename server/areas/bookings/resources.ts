@@ -162,6 +162,7 @@ export const bookings = defineResource<Booking, CreateBooking, BookingQuery>({
     CurrencyId: { column: 'currency_id', readOnly: true },
     PriceSign: { column: 'price_sign', readOnly: true },
     PaidAmount: { column: 'paid_minor', kind: 'money', readOnly: true },
+    NoShow: { column: 'no_show', kind: 'bool', readOnly: true },
     CreatedDate: { column: 'created', kind: 'datetime', readOnly: true },
     UpdatedDate: { column: 'updated', kind: 'datetime', readOnly: true },
   },

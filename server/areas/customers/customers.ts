@@ -1,6 +1,6 @@
 import { ApiError, ValidationErrors } from '../../shared/errors';
 import type { FastifyInstance } from 'fastify';
-import type { CallerContext } from '../../shared/context';
+import { companyContext, type CallerContext } from '../../shared/context';
 import type { Db, SqlParam } from '../../db/db';
 import { ref } from '../../shared/schemas';
 import { containsPattern, createRecord, defineResource, RECORD_FIELDS, deleteRecord, idParams, orderClause, pageSchema, updateRecord, type Page } from '../../autoquery/index';
@@ -9,6 +9,7 @@ import { loadCustomFieldValues, saveCustomFieldValues } from '../../shared/custo
 import { checkCustomer, CUSTOM_FIELD_TABLE, customerRulesEarly } from './customerRules';
 import { localTime, pgCode } from '../../shared/fieldErrors';
 import { ResponseCache } from '../../shared/responseCache';
+import type { RecordEventType } from '../../shared/recordEvents';
 
 
 interface DetailRow {
@@ -69,6 +70,7 @@ export const customers = defineResource<Customer, CustomerInput, CustomerQuery>(
     SubscribedToNewsletter: { column: 'subscribed_to_newsletter', kind: 'bool' },
     Visible: { column: 'visible', kind: 'bool' },
     LastActivity: { column: 'last_activity', kind: 'datetime', readOnly: true },
+    Erased: { column: 'erased', kind: 'datetime', readOnly: true },
   },
   search: ['firstname', 'lastname', 'email', 'phone'],
   sort: ['Id', 'Firstname', 'Lastname', 'Email', 'Phone', 'Created', 'Updated', 'LastActivity', 'Visible'],
@@ -187,7 +189,7 @@ export async function listCustomers(db: Db, ctx: CallerContext, query: ListQuery
     `select c.id as "Id", c.firstname as "Firstname", c.lastname as "Lastname", c.email as "Email", c.phone as "Phone",
         c.personal_identity_number as "PersonalIdentityNumber", c.image_url as "ImageUrl",
         c.subscribed_to_newsletter as "SubscribedToNewsletter", c.visible as "Visible",
-        ${localTime('c.last_activity', tz)} as "LastActivity", ${localTime('c.created', tz)} as "Created", ${localTime('c.updated', tz)} as "Updated",
+        ${localTime('c.last_activity', tz)} as "LastActivity", ${localTime('c.erased', tz)} as "Erased", ${localTime('c.created', tz)} as "Created", ${localTime('c.updated', tz)} as "Updated",
         c.id, ${DETAIL_COLUMNS}, ${LIST_CUSTOM_FIELD_VALUES}, ${cheapCount ? counter : 'null::int'} as counted
       from customers c where ${where} order by ${order} limit ${p(take)} offset ${p(skip)}`,
     params,
@@ -213,6 +215,7 @@ export async function listCustomers(db: Db, ctx: CallerContext, query: ListQuery
       InvoiceAddress: row.invoice_address,
       AccessKeys: row.access_keys ?? [],
       LastActivity: row.LastActivity,
+      Erased: row.Erased,
       Created: row.Created,
       Updated: row.Updated,
     }),
@@ -228,6 +231,8 @@ export default async function customerRoutes(app: FastifyInstance): Promise<void
   const { db } = app;
   const item = { 200: ref('Customer') };
   const pages = new ResponseCache(app.versions, 'customers', app.config.responseCache);
+  // A customer another area created (a booking for a new customer) is handed on as GET answers it.
+  app.recordEvents.describe('customer', async (tx, companyId, id) => (await listCustomers(tx, await companyContext(tx, companyId), { Id: [id], Take: 1 })).Results[0]);
 
   app.get<{ Querystring: CustomerQuery }>(
     '/customers',
@@ -235,19 +240,27 @@ export default async function customerRoutes(app: FastifyInstance): Promise<void
     (request, reply) => pages.answer(request, reply, () => listCustomers(db, request.ctx, request.query)),
   );
 
+  /** A change and its event (webhooks hear it) in one transaction: the record as the change answers it. */
+  const told = (type: RecordEventType, ctx: CallerContext, change: (tx: Db) => Promise<Customer>) =>
+    db.tx(async (tx) => {
+      const record = await change(tx);
+      await app.recordEvents.emit(tx, { type, companyId: ctx.companyId, id: record.Id, record: async () => record });
+      return record;
+    });
+
   app.post<{ Body: CustomerInput }>('/customers', { preValidation: customerRulesEarly, schema: { body: ref('CustomerInput'), response: item } }, (request) =>
-    createRecord(db, request.ctx, customers, request.body),
+    told('customer.created', request.ctx, (tx) => createRecord(tx, request.ctx, customers, request.body)),
   );
 
   app.put<{ Params: { Id: number }; Body: CustomerInput }>(
     '/customers/:Id',
     { preValidation: customerRulesEarly, schema: { params: idParams, body: ref('CustomerInput'), response: item } },
-    (request) => updateRecord(db, request.ctx, customers, request.params.Id, request.body),
+    (request) => told('customer.updated', request.ctx, (tx) => updateRecord(tx, request.ctx, customers, request.params.Id, request.body)),
   );
 
   app.delete<{ Params: { Id: number } }>('/customers/:Id', { schema: { params: idParams, response: item } }, async (request) => {
     try {
-      return await deleteRecord(db, request.ctx, customers, request.params.Id);
+      return await told('customer.deleted', request.ctx, (tx) => deleteRecord(tx, request.ctx, customers, request.params.Id));
     } catch (err) {
       if (pgCode(err) === '23503') throw ApiError.field(409, 'Id', 'CustomerHasBookings');
       throw err;

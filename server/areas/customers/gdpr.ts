@@ -2,12 +2,14 @@ import { ApiError } from '../../shared/errors';
 import type { FastifyInstance } from 'fastify';
 import { DateTime } from 'luxon';
 import type { CallerContext } from '../../shared/context';
-import type { Db, SqlParam } from '../../db/db';
+import type { SqlParam } from '../../db/db';
 import { ref } from '../../shared/schemas';
-import { idParams, listRecords, pageSchema, readRecord } from '../../autoquery/index';
-import type { GdprCustomerExport, InactiveCustomersDeleteResponse, InactiveCustomersQuery } from '../../../schema/customers';
-import { customerComments } from './comments';
-import { customers, listCustomers, type CustomerCondition } from './customers';
+import { idParams, pageSchema } from '../../autoquery/index';
+import type { InactiveCustomersDeleteResponse, InactiveCustomersQuery } from '../../../schema/customers';
+import { listCustomers, type CustomerCondition } from './customers';
+import { customerExport } from './gdprExport';
+import { eraseCustomer, gdprMessages } from './gdprErase';
+import { exportPdf } from './gdprPdf';
 import { pgCode } from '../../shared/fieldErrors';
 
 /** Default inactivity period when the query names none. */
@@ -38,31 +40,15 @@ function inactiveCondition(ctx: CallerContext, query: InactiveCustomersQuery): C
   };
 }
 
-function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
-
-/** Tables (other than the customer's own side tables) that refer to a customer and carry company_id. */
-async function relatedTables(db: Db): Promise<string[]> {
-  const rows = await db.query<{ table_name: string }>(
-    `select c.table_name from information_schema.columns c
-       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
-      where c.table_schema = current_schema() and c.column_name = 'customer_id'
-        and c.table_name not in ('customer_comments', 'customer_access_keys')
-        and exists (select 1 from information_schema.columns k
-                     where k.table_schema = c.table_schema and k.table_name = c.table_name and k.column_name = 'company_id')
-      order by c.table_name`,
-  );
-  return rows.map((r) => r.table_name);
-}
-
 /**
- * GDPR tools: GET /gdpr/customers/{Id} (everything stored about a customer), and the customers
- * with no activity for a while: GET (paged) and DELETE /gdpr/customers/inactive.
+ * GDPR tools: GET /gdpr/customers/{Id} (everything stored about a customer, as JSON) and
+ * GET /gdpr/customers/{Id}/pdf (the same, readable), DELETE /gdpr/customers/{Id} (erasure:
+ * Administrators only, see schema/access/permissions.ts), and the customers with no activity for a
+ * while: GET (paged) and DELETE /gdpr/customers/inactive.
  */
 export default async function gdprRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
-  let tables: Promise<string[]> | undefined;
+  gdprMessages.register();
 
   app.get<{ Querystring: InactiveCustomersQuery }>(
     '/gdpr/customers/inactive',
@@ -89,6 +75,7 @@ export default async function gdprRoutes(app: FastifyInstance): Promise<void> {
             params,
           );
           const deleted = await tx.query<{ id: number }>(`delete from customers c where ${where} returning c.id`, params);
+          for (const { id } of deleted) await app.recordEvents.emit(tx, { type: 'customer.deleted', companyId: ctx.companyId, id, record: async () => ({ Id: id }) });
           return { Count: deleted.length };
         });
       } catch (err) {
@@ -98,19 +85,24 @@ export default async function gdprRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { Id: number } }>('/gdpr/customers/:Id', { schema: { params: idParams, response: { 200: ref('GdprCustomerExport') } } }, async (request): Promise<GdprCustomerExport> => {
+  app.get<{ Params: { Id: number } }>('/gdpr/customers/:Id', { schema: { params: idParams, response: { 200: ref('GdprCustomerExport') } } }, (request) =>
+    customerExport(db, request.ctx, request.params.Id),
+  );
+
+  app.get<{ Params: { Id: number } }>('/gdpr/customers/:Id/pdf', { schema: { params: idParams } }, async (request, reply) => {
     const { ctx } = request;
-    const customer = await readRecord(db, ctx, customers, request.params.Id);
-    const comments = await listRecords(db, ctx, customerComments, { CustomerId: customer.Id, Take: 1000 });
-    tables ??= relatedTables(db);
-    const related: Record<string, unknown[]> = {};
-    for (const table of await tables) {
-      const rows = await db.query<{ row: unknown }>(`select to_jsonb(t) as row from ${quoteIdent(table)} t where t.customer_id = $1 and t.company_id = $2`, [
-        customer.Id,
-        ctx.companyId,
-      ]);
-      related[table] = rows.map((r) => r.row);
-    }
-    return { Customer: customer, Comments: comments.Results, Bookings: related.bookings ?? [], Related: related };
+    const data = await customerExport(db, ctx, request.params.Id);
+    const company = await db.one<{ name: string }>('select name from companies where id = $1', [ctx.companyId]);
+    const pdf = await exportPdf(data, company?.name ?? '', ctx.lang, ctx.timeZone);
+    return reply.type('application/pdf').header('content-disposition', `attachment; filename="customer-${data.Customer.Id}.pdf"`).send(pdf);
   });
+
+  // An erased customer is gone for integrations too (customer.deleted); the event carries no personal data.
+  app.delete<{ Params: { Id: number } }>('/gdpr/customers/:Id', { schema: { params: idParams, response: { 200: ref('GdprErasureResult') } } }, (request) =>
+    db.tx(async (tx) => {
+      const result = await eraseCustomer(tx, request.ctx, request.params.Id);
+      await app.recordEvents.emit(tx, { type: 'customer.deleted', companyId: request.ctx.companyId, id: result.Id, record: async () => ({ Id: result.Id, Erased: result.Erased }) });
+      return result;
+    }),
+  );
 }

@@ -23,7 +23,7 @@ export interface BookingNow {
 }
 
 /** The message types that need a booking that still takes part. */
-const FOR_ACTIVE_BOOKING: readonly number[] = [MESSAGE_TYPE.Confirmation, MESSAGE_TYPE.Reminder, MESSAGE_TYPE.ChangedTime, MESSAGE_TYPE.PaymentRequest];
+const FOR_ACTIVE_BOOKING: readonly number[] = [MESSAGE_TYPE.Confirmation, MESSAGE_TYPE.Reminder, MESSAGE_TYPE.ChangedTime, MESSAGE_TYPE.PaymentRequest, MESSAGE_TYPE.ReviewRequest];
 
 /**
  * Why a message of `typeId` no longer fits its booking (null: it fits). `plannedStart` is the
@@ -37,9 +37,9 @@ export function unfitReason(typeId: number, booking: BookingNow | undefined, pla
   if (!FOR_ACTIVE_BOOKING.includes(typeId)) return null;
   if (!booking) return forBooking ? 'BookingGone' : null;
   if (booking.ended) return booking.ended;
-  if (typeId === MESSAGE_TYPE.Reminder) {
+  if (typeId === MESSAGE_TYPE.Reminder || typeId === MESSAGE_TYPE.ReviewRequest) {
     if (plannedStart && plannedStart.getTime() !== booking.startsAt.getTime()) return 'BookingMoved';
-    if (booking.startsAt.getTime() <= now.getTime()) return 'BookingPassed';
+    if (typeId === MESSAGE_TYPE.Reminder && booking.startsAt.getTime() <= now.getTime()) return 'BookingPassed';
   }
   return null;
 }

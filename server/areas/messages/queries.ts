@@ -9,6 +9,7 @@ export interface BookingContact {
   serviceId: number;
   statusId: number;
   startsAt: Date;
+  endsAt: Date;
   email: string | null;
   phone: string | null;
   sendEmailConfirmation: boolean;
@@ -17,6 +18,9 @@ export interface BookingContact {
   sendSmsReminder: boolean;
   lang: Lang;
   reminderHoursBefore: number;
+  /** Whether the company asks for reviews (message type 9), and how many hours after the booking's end. */
+  reviewRequests: boolean;
+  reviewHoursAfter: number;
   /** The booking's latest log entry id (0 without one): a change's messages are keyed by it. */
   logSeq: number;
 }
@@ -27,6 +31,7 @@ interface ContactRow {
   service_id: number;
   status_id: number;
   starts_at: string | Date;
+  ends_at: string | Date;
   customer_email: string | null;
   customer_phone: string | null;
   send_email_confirmation: boolean;
@@ -35,15 +40,17 @@ interface ContactRow {
   send_sms_reminder: boolean;
   country_id: string;
   reminder_hours_before: number | null;
+  review_requests: boolean | null;
+  review_hours_after: number | null;
   log_seq: string | number | null;
 }
 
 /** One booking of one company as sending sees it (undefined when there is none). */
 export async function loadContact(db: Db, companyId: number, bookingId: number): Promise<BookingContact | undefined> {
   const row = await db.one<ContactRow>(
-    `select b.id, b.company_id, b.service_id, b.status_id, b.starts_at, b.customer_email, b.customer_phone,
+    `select b.id, b.company_id, b.service_id, b.status_id, b.starts_at, b.ends_at, b.customer_email, b.customer_phone,
             b.send_email_confirmation, b.send_sms_confirmation, b.send_email_reminder, b.send_sms_reminder,
-            c.country_id, ms.reminder_hours_before,
+            c.country_id, ms.reminder_hours_before, ms.review_requests, ms.review_hours_after,
             (select max(l.id) from booking_log l where l.company_id = b.company_id and l.booking_id = b.id) as log_seq
        from bookings_view b join companies c on c.id = b.company_id left join message_settings ms on ms.company_id = b.company_id
       where b.company_id = $1 and b.id = $2`,
@@ -56,6 +63,7 @@ export async function loadContact(db: Db, companyId: number, bookingId: number):
     serviceId: row.service_id,
     statusId: row.status_id,
     startsAt: row.starts_at instanceof Date ? row.starts_at : new Date(row.starts_at),
+    endsAt: row.ends_at instanceof Date ? row.ends_at : new Date(row.ends_at),
     email: row.customer_email?.trim() || null,
     phone: row.customer_phone?.trim() || null,
     sendEmailConfirmation: row.send_email_confirmation,
@@ -64,6 +72,8 @@ export async function loadContact(db: Db, companyId: number, bookingId: number):
     sendSmsReminder: row.send_sms_reminder,
     lang: languageOfCountry(row.country_id),
     reminderHoursBefore: row.reminder_hours_before ?? 24,
+    reviewRequests: row.review_requests ?? false,
+    reviewHoursAfter: row.review_hours_after ?? 2,
     logSeq: Number(row.log_seq ?? 0),
   };
 }

@@ -15,7 +15,7 @@ export interface Rendered {
 function sampleData(lang: Lang, company: { name: string; email: string; phone: string | null }): MergeData {
   const names: Record<Lang, [string, string]> = { sv: ['Anna', 'Andersson'], en: ['Anna', 'Anderson'], fi: ['Anna', 'Virtanen'], no: ['Anna', 'Hansen'] };
   return {
-    Booking: { Id: 0, Date: '', From: '2030-01-01 10:00', To: '11:00', StatusName: '', TotalPrice: '', CommentsToCustomer: '', BookedComments: '', PaymentLink: '' },
+    Booking: { Id: 0, Date: '', From: '2030-01-01 10:00', To: '11:00', StatusName: '', TotalPrice: '', CommentsToCustomer: '', BookedComments: '', PaymentLink: '', ReviewLink: '' },
     Service: { Name: 'Yoga' },
     Customer: { Firstname: names[lang][0], Lastname: names[lang][1], Email: 'anna@example.com', Phone: '+46701234567' },
     Company: { Name: company.name, Email: company.email, Phone: company.phone ?? '', Homepage: '' },

@@ -6,9 +6,11 @@ import { htmlToText, sanitizeRichText } from '../../shared/html';
 import { ensureDefaultTemplates } from './defaults';
 import { cancelEntries, cancelUnfitMessages, logCanceledPaymentRequest, unfitNow } from './fit';
 import { MESSAGE_KIND } from './kinds';
+import { reviewLink } from '../../shared/reviewLinks';
 import { findTemplate, loadContact, loadLog, type BookingContact } from './queries';
 import { mergeDataFor, renderMessage, type Rendered } from './rendering';
 import { EMAIL, EVENT_TYPES, MESSAGE_TYPE, SMS, TYPE_KINDS } from './types';
+import { changeToTell, noteToldShape } from './changes';
 
 export { MESSAGE_KIND, PAYMENT_REQUEST_KIND } from './kinds';
 
@@ -84,20 +86,20 @@ function receivers(contact: BookingContact, email: boolean, sms: boolean): { met
   return out;
 }
 
-/** Whether the booking has a reminder by this method for its start now that is not canceled (queued, sent or failed). */
-async function hasReminder(tx: Db, contact: BookingContact, method: number): Promise<boolean> {
+/** Whether the booking has a message of this type (a reminder, a review request) by this method for its start now that is not canceled (queued, sent or failed). */
+async function hasReminder(tx: Db, contact: BookingContact, typeId: number, method: number): Promise<boolean> {
   const row = await tx.one(
     `select 1 from message_log where company_id = $1 and booking_id = $2 and type_id = $3 and send_method_id = $4
         and booking_starts_at = $5 and canceled_at is null and not is_test limit 1`,
-    [contact.companyId, contact.id, MESSAGE_TYPE.Reminder, method, contact.startsAt],
+    [contact.companyId, contact.id, typeId, method, contact.startsAt],
   );
   return Boolean(row);
 }
 
-async function queueForBooking(app: FastifyInstance, tx: Db, contact: BookingContact, typeId: number, key: string, email: boolean, sms: boolean, reminder?: { startAfter: Date }): Promise<void> {
+async function queueForBooking(app: FastifyInstance, tx: Db, contact: BookingContact, typeId: number, key: string, email: boolean, sms: boolean, later?: { startAfter: Date }): Promise<void> {
   for (const { method, receiver } of receivers(contact, email, sms)) {
-    // One reminder per start: a change that leaves the time (resources, texts) plans none again.
-    if (reminder && (await hasReminder(tx, contact, method))) continue;
+    // One reminder (or review request) per start: a change that leaves the time (resources, texts) plans none again.
+    if (later && typeId !== MESSAGE_TYPE.ChangedTime && (await hasReminder(tx, contact, typeId, method))) continue;
     const template = await findTemplate(tx, contact.companyId, typeId, method, contact.lang, contact.serviceId);
     if (!template) continue;
     await queueMessage(app, tx, {
@@ -110,7 +112,7 @@ async function queueForBooking(app: FastifyInstance, tx: Db, contact: BookingCon
       receiver,
       key: `${key}:${method}`,
       bookingStartsAt: contact.startsAt,
-      ...(reminder ? { startAfter: reminder.startAfter } : {}),
+      ...(later ? { startAfter: later.startAfter } : {}),
     });
   }
 }
@@ -135,11 +137,13 @@ export function bookingEventHandler(app: FastifyInstance) {
     const contact = await loadContact(tx, event.companyId, event.bookingId);
     if (!contact) return;
     const eventKey = `booking:${event.bookingId}:${event.kind}:${contact.logSeq}`;
-    if (typeId) {
+    // A change is told once it has stood a while, and not at all when it was taken back (changes.ts).
+    const changeAt = typeId === MESSAGE_TYPE.ChangedTime ? await changeToTell(app, tx, event.companyId, event.bookingId) : undefined;
+    if (typeId && changeAt !== null) {
       const chose = event.kind === 'canceled' || event.kind === 'declined';
       const email = chose && event.sendEmail !== undefined ? event.sendEmail : contact.sendEmailConfirmation;
       const sms = chose && event.sendSms !== undefined ? event.sendSms : contact.sendSmsConfirmation;
-      await queueForBooking(app, tx, contact, typeId, eventKey, email, sms);
+      await queueForBooking(app, tx, contact, typeId, eventKey, email, sms, changeAt ? { startAfter: changeAt } : undefined);
     }
     if (remind && !ENDED_STATUSES.includes(contact.statusId)) {
       const startAfter = new Date(contact.startsAt.getTime() - contact.reminderHoursBefore * 3_600_000);
@@ -147,6 +151,14 @@ export function bookingEventHandler(app: FastifyInstance) {
         // Keyed by the change too: a booking moved away and back gets a reminder again.
         const key = `reminder:${event.bookingId}:${contact.startsAt.toISOString()}:${contact.logSeq}`;
         await queueForBooking(app, tx, contact, MESSAGE_TYPE.Reminder, key, contact.sendEmailReminder, contact.sendSmsReminder, { startAfter });
+      }
+    }
+    if (remind && contact.reviewRequests && !ENDED_STATUSES.includes(contact.statusId)) {
+      // The review request: by e-mail, the configured hours after the booking has taken place.
+      const startAfter = new Date(contact.endsAt.getTime() + contact.reviewHoursAfter * 3_600_000);
+      if (startAfter.getTime() > Date.now()) {
+        const key = `review:${event.bookingId}:${contact.startsAt.toISOString()}:${contact.logSeq}`;
+        await queueForBooking(app, tx, contact, MESSAGE_TYPE.ReviewRequest, key, true, false, { startAfter });
       }
     }
   };
@@ -193,6 +205,11 @@ export async function deliverMessage(app: FastifyInstance, payload: Record<strin
     return;
   }
   const { data } = await mergeDataFor(app.db, log.company_id, log.booking_id, log.language, app.payments.payLink);
+  if (log.type_id === MESSAGE_TYPE.ReviewRequest && log.booking_id) {
+    (data.Booking as Record<string, unknown>).ReviewLink = await reviewLink(app.db, log.company_id, log.booking_id, app.config.publicUrl, log.language);
+  }
+  // What this message tells of its booking, rendered as the booking is now (a later change is measured against it).
+  await noteToldShape(app.db, log);
   await send(app, log, await renderMessage(template, log.send_method_id, data));
 }
 

@@ -12,6 +12,8 @@ export const MESSAGE_TYPE = {
   PaymentRequest: 6,
   Receipt: 7,
   Declined: 8,
+  /** After the booking has taken place: the customer's rating and comment through a link (off by default, issue 36). */
+  ReviewRequest: 9,
 } as const;
 
 export const EMAIL = 1;
@@ -43,6 +45,7 @@ export const TYPE_KINDS: Record<number, string> = {
   6: 'payment_request',
   7: 'receipt',
   8: 'booking_declined',
+  9: 'review_request',
 };
 
 export { languageOfCountry } from '../../shared/messages';

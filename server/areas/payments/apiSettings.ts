@@ -4,58 +4,32 @@
  * the provider with the stored credentials through its documented REST shape and reports the
  * provider's own error text when it refuses.
  */
-import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentApiSettings, PaymentApiSettingsInput, PaymentApiTestResult } from '../../../schema/payments';
 import { companyKey, decrypt, encrypt } from '../../shared/encryption';
 import { ApiError, checkFieldsEarly } from '../../shared/errors';
 import { messageFor } from '../../shared/messages';
-import { billmateApiUrl, paysonApiBase } from '../../shared/paymentProviders';
 import { ref } from '../../shared/schemas';
+import { billmateCall } from './billmateProvider';
+import type { Credentials } from './credentials';
 import { paymentKey } from './messages';
+import { paysonCall } from './paysonProvider';
+import { ProviderRefusal } from './provider';
 import { permissions } from './settings';
 
 type ServerConfig = FastifyInstance['config'];
 
 type Provider = 'payson' | 'billmate';
 
-interface Credentials {
-  merchantId: string;
-  secret: string;
-  testMode: boolean;
-}
-
 /** Asks the provider whether the credentials work; the provider's own text when not. */
 async function tryCredentials(config: ServerConfig, provider: Provider, c: Credentials): Promise<PaymentApiTestResult> {
-  const signal = AbortSignal.timeout(15_000);
-  if (provider === 'payson') {
-    const res = await fetch(`${paysonApiBase(config, c.testMode)}/Accounts/`, {
-      headers: { authorization: `Basic ${Buffer.from(`${c.merchantId}:${c.secret}`).toString('base64')}`, accept: 'application/json' },
-      signal,
-    });
-    const body = (await res.json().catch(() => ({}))) as { accountEmail?: string; errors?: { message?: string }[] };
-    if (res.ok) return { Success: true, Message: body.accountEmail ?? '' };
-    return { Success: false, Message: body.errors?.map((e) => e.message).filter(Boolean).join(' ') || `HTTP ${res.status}` };
+  try {
+    if (provider === 'payson') return { Success: true, Message: (await paysonCall<{ accountEmail?: string }>(config, c, 'GET', '/Accounts/')).accountEmail ?? '' };
+    return { Success: true, Message: (await billmateCall<{ company?: string }>(config, c, 'getAccountinfo', {})).company ?? '' };
+  } catch (err) {
+    if (err instanceof ProviderRefusal) return { Success: false, Message: err.message };
+    throw err;
   }
-  const data = {};
-  const payload = {
-    credentials: {
-      id: c.merchantId,
-      hash: createHmac('sha512', c.secret).update(JSON.stringify(data)).digest('hex'),
-      version: '2.1.6',
-      client: 'booking-admin:1.0',
-      serverdata: {},
-      time: Date.now() / 1000,
-      test: c.testMode ? 'true' : 'false',
-      language: 'sv',
-    },
-    data,
-    function: 'getAccountinfo',
-  };
-  const res = await fetch(billmateApiUrl(config), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload), signal });
-  const body = (await res.json().catch(() => ({}))) as { code?: number; message?: string; data?: { company?: string } };
-  if (res.ok && body.data && body.code === undefined) return { Success: true, Message: body.data.company ?? '' };
-  return { Success: false, Message: body.message ?? `HTTP ${res.status}` };
 }
 
 interface Row {

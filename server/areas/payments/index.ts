@@ -1,15 +1,18 @@
 /**
  * Payments (issue 32): the company's payment settings, Payson's and Billmate's API settings with a
  * credentials test, Stripe Connect (connect, return, account, disconnect), and the customer's payment
- * of a booking: checkout at the provider, its signed events, refunds at the provider. With no provider
- * configured the embedded test modes (server/providerSandbox/) stand in for all three.
+ * of a booking at Stripe, Payson or Billmate (one provider shape, provider.ts): checkout at the
+ * provider, its verified notifications, refunds and expiry at the provider. With no provider
+ * configured the embedded test modes (server/sandboxes/payments/) stand in for all three.
  */
 import type { FastifyInstance } from 'fastify';
 import { BOOKING_EVENTS } from '../../shared/bookingEvents';
+import { RECORD_EVENTS } from '../../shared/recordEvents';
 import { area } from '../../shared/area';
 import apiSettings from './apiSettings';
 import checkout from './checkout';
 import connect from './connect';
+import notifications from './notifications';
 import { catalogue } from './messages';
 import settings from './settings';
 
@@ -19,6 +22,7 @@ async function paymentsArea(app: FastifyInstance): Promise<void> {
   await apiSettings(app);
   await connect(app);
   await checkout(app);
+  await notifications(app);
 }
 
-export default area('payments', paymentsArea, [BOOKING_EVENTS]);
+export default area('payments', paymentsArea, [BOOKING_EVENTS, RECORD_EVENTS]);

@@ -1,6 +1,6 @@
 /**
  * The official Stripe client, pointed by configuration at the platform's API: the embedded test mode
- * (server/providerSandbox/stripe.ts) unless STRIPE_API_URL names another. Host, port and protocol come
+ * (server/sandboxes/payments/stripe.ts) unless STRIPE_API_URL names another. Host, port and protocol come
  * from the base URL; a path in front of /v1 (the sandbox's /stripe-sandbox) is added by a thin wrapper
  * around the package's own Node HTTP client.
  */

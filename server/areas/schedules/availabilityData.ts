@@ -168,7 +168,9 @@ interface ExceptionRow {
 
 /**
  * Time exceptions that may touch [from, to) (two days of margin for recurring ones), limited to
- * those for every resource or for one of `resourceIds`; From/To as local times on `clock`.
+ * those for every resource or for one of `resourceIds`; From/To as local times on `clock`. The busy
+ * times read from the company's Google calendars (google_busy_times, issue 33) come along as closing,
+ * private exceptions with negative ids.
  */
 export async function loadTimeExceptions(db: Db, companyId: number, clock: ZoneClock, from: Instant, to: Instant, resourceIds: readonly number[] | null): Promise<TimeException[]> {
   const params: SqlParam[] = [companyId, new Date(from - 2 * DAY), new Date(to + 2 * DAY)];
@@ -186,7 +188,12 @@ export async function loadTimeExceptions(db: Db, companyId: number, clock: ZoneC
       where e.company_id = $1 and e.from_at < $3 and e.to_at > $2
       group by e.id
       ${resourceFilter}
-      order by f, e.id`,
+      union all
+     select -g.id, (extract(epoch from g.starts_at) * 1000)::float8, (extract(epoch from g.ends_at) * 1000)::float8, '00:00:00', '00:00:00',
+            false, '[]'::jsonb, 'Google Calendar', null, null, true, true, case when g.resource_id is null then '{}'::int[] else array[g.resource_id] end
+       from google_busy_times g
+      where g.company_id = $1 and g.starts_at < $3 and g.ends_at > $2 ${resourceIds ? 'and (g.resource_id is null or g.resource_id = any($4::int[]))' : ''}
+      order by 2, 1`,
     params,
   );
   return rows.map((r) => ({

@@ -301,7 +301,8 @@ export default async function timeExceptionsArea(app: FastifyInstance): Promise<
     const results: TimeExceptionOccurrence[] = expandExceptions(exceptions, engineClock, start, end, true).map((o) => {
       const e = byId.get(o.exceptionId)!;
       return {
-        TimeExceptionId: e.Id,
+        TimeExceptionId: Math.max(e.Id, 0),
+        ...(e.Id < 0 ? { Source: 'GoogleCalendar' as const } : {}),
         From: caller.format(o.start),
         To: caller.format(o.end),
         IsRecurring: e.IsRecurring,

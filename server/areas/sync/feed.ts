@@ -4,13 +4,14 @@
  * resources and status in the description, a link back to the booking page, STATUS:CANCELLED for a
  * canceled or unbooked booking, a UID that never changes and the booking's SEQUENCE (bumped on every
  * change, see index.ts), times in the company's zone with its VTIMEZONE. The text is kept per feed
- * while nothing in it changed (the validator: how many bookings, the latest booking and sequence
- * change, the names it shows), so a calendar polling an unchanged feed gets 304 or the kept text.
+ * while nothing it was made from changed (FeedTexts), so a calendar polling an unchanged feed gets 304
+ * or the kept text.
  */
 import { createHash } from 'node:crypto';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/db';
+import type { DataVersions } from '../../db/versions';
 import { Lru } from '../../shared/lru';
 import { vtimezone } from './vtimezone';
 
@@ -56,41 +57,60 @@ function scopeFilter(feed: FeedRow): { sql: string; param: number | null } {
   return { sql: '$2::int is null', param: null };
 }
 
-const WINDOW = `b.company_id = $1 and b.starts_at >= now() - interval '90 days' and b.starts_at < now() + interval '400 days'`;
+/** From 90 days before the feed's day (midnight UTC, `$3`) to 400 days after it. */
+const WINDOW = `b.company_id = $1 and b.starts_at >= ($3::date::timestamp at time zone 'UTC') - interval '90 days' and b.starts_at < ($3::date::timestamp at time zone 'UTC') + interval '400 days'`;
 
-/** What changes when anything the feed shows changes: its ETag. */
-async function validator(db: Db, feed: FeedRow): Promise<string> {
-  const { sql, param } = scopeFilter(feed);
-  const row = await db.one<Record<string, unknown>>(
-    `select count(*)::int as n, max(b.updated) as b, max(q.updated) as q, sum(q.sequence)::int as s, max(c.updated) as c,
-            (select max(updated) from services where company_id = $1) as sv,
-            (select max(updated) from resources where company_id = $1) as rs,
-            (select concat(name, '|', time_zone) from companies where id = $1) as co
-       from bookings b left join calendar_sequences q on q.booking_id = b.id left join customers c on c.id = b.customer_id
-      where ${WINDOW} and ${sql}`,
-    [feed.company_id, param],
-  );
-  return createHash('sha256')
-    .update(JSON.stringify([feed.id, row]))
-    .digest('base64url')
-    .slice(0, 27);
+/** The scopes of the company's data version whose writes can change a feed's text (migrations 021, 132). */
+const FEED_SCOPES = ['availability', 'customers', 'calendar'] as const;
+
+/** What a feed shows besides the versioned tables: read with the feed itself (icalsync.ts). */
+export interface FeedNames {
+  company_name: string;
+  time_zone: string;
 }
 
-const kept = new Lru<{ etag: string; body: string }>({ maxEntries: 200, maxSize: 64 << 20, sizeOf: (v) => v.body.length });
-
-/** The feed's ETag and text: the kept text while the validator is the same, else made afresh. */
-export async function feedText(db: Db, feed: FeedRow, publicUrl: string): Promise<{ etag: string; body: string }> {
-  const etag = `"${await validator(db, feed)}"`;
-  const hit = kept.get(String(feed.id));
-  if (hit && hit.etag === etag) return hit;
-  const body = await buildFeed(db, feed, publicUrl);
-  const made = { etag, body };
-  kept.set(String(feed.id), made);
-  return made;
+interface Kept {
+  key: string;
+  etag: string;
+  body: string;
 }
 
-async function buildFeed(db: Db, feed: FeedRow, publicUrl: string): Promise<string> {
-  const company = (await db.one<{ name: string; time_zone: string }>('select name, time_zone from companies where id = $1', [feed.company_id]))!;
+/**
+ * A feed's ETag and text. The text is kept per feed while what it was made from stands: the company's
+ * data versions of the scopes that hold every table the feed reads (bookings, services, resources,
+ * customers, sequences, administrators; migration 132), the company's name and zone, and the day its window starts
+ * (tests/server/feedKept.test.ts compares kept texts with fresh ones). The ETag is the text's hash, so a
+ * 304 is answered only for the very text the calendar holds, whichever process or boot made it.
+ */
+export class FeedTexts {
+  private readonly kept = new Lru<Kept>({ maxEntries: 200, maxSize: 64 << 20, sizeOf: (v) => v.body.length });
+
+  constructor(
+    private readonly db: Db,
+    private readonly versions: DataVersions,
+    private readonly publicUrl: string,
+    private readonly keep: boolean,
+  ) {}
+
+  async text(feed: FeedRow & FeedNames, now = new Date()): Promise<{ etag: string; body: string }> {
+    const day = now.toISOString().slice(0, 10);
+    if (!this.keep) return made(await buildFeed(this.db, feed, this.publicUrl, day));
+    const versions = await this.versions.readMany(feed.company_id, FEED_SCOPES);
+    const key = JSON.stringify([versions, feed.company_name, feed.time_zone, day]);
+    const hit = this.kept.get(String(feed.id));
+    if (hit?.key === key) return hit;
+    const fresh = { key, ...made(await buildFeed(this.db, feed, this.publicUrl, day)) };
+    this.kept.set(String(feed.id), fresh);
+    return fresh;
+  }
+}
+
+function made(body: string): { etag: string; body: string } {
+  return { etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, body };
+}
+
+async function buildFeed(db: Db, feed: FeedRow & FeedNames, publicUrl: string, day: string): Promise<string> {
+  const company = { name: feed.company_name, time_zone: feed.time_zone };
   const { sql, param } = scopeFilter(feed);
   const rows = await db.query<BookingRow>(
     `select b.id, b.starts_at, b.ends_at, b.status_id, st.name as status, s.name as service,
@@ -104,7 +124,7 @@ async function buildFeed(db: Db, feed: FeedRow, publicUrl: string): Promise<stri
        left join calendar_sequences q on q.booking_id = b.id
       where ${WINDOW} and ${sql}
       order by b.starts_at, b.id`,
-    [feed.company_id, param],
+    [feed.company_id, param, day],
   );
   let name = company.name;
   if (feed.scope === 'resource') name = `${company.name} – ${(await db.one<{ name: string }>('select name from resources where id = $1', [feed.resource_id]))?.name ?? ''}`;
@@ -113,12 +133,14 @@ async function buildFeed(db: Db, feed: FeedRow, publicUrl: string): Promise<stri
     name = `${company.name} – ${user?.name ?? ''}`;
   }
   const zone = company.time_zone;
-  const year = DateTime.now().setZone(zone).year;
+  const year = DateTime.fromISO(day, { zone }).year;
   const calendar = ical({
     name,
     prodId: { company: 'booking-admin', product: 'calendar-sync', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
-    timezone: { name: zone, generator: (tz) => vtimezone(tz, year - 1, year + 2) },
+    // The zone goes on each event (TZID) with its VTIMEZONE, not on the calendar: a calendar-level zone makes
+    // ical-generator write DTSTAMP and LAST-MODIFIED as local times, where RFC 5545 wants UTC (…Z).
+    timezone: { name: null, generator: (tz) => vtimezone(tz, year - 1, year + 2) },
     ttl: 15 * 60,
   });
   const host = new URL(publicUrl).host;

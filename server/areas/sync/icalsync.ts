@@ -13,7 +13,8 @@ import type { CallerContext } from '../../shared/context';
 import { companyKey, decrypt, encrypt } from '../../shared/encryption';
 import { ApiError } from '../../shared/errors';
 import { NO_CONTENT, ref } from '../../shared/schemas';
-import { feedText, type FeedRow, type FeedScope } from './feed';
+import { requirePlanArea } from '../../shared/planLimits';
+import { FeedTexts, type FeedNames, type FeedRow, type FeedScope } from './feed';
 import { words } from './messages';
 
 interface StoredFeed extends FeedRow {
@@ -68,6 +69,7 @@ async function readFeed(app: FastifyInstance, ctx: CallerContext, named: IcalSyn
 }
 
 export default async function icalsync(app: FastifyInstance): Promise<void> {
+  const feeds = new FeedTexts(app.db, app.versions, app.config.publicUrl, app.config.responseCache);
   app.get('/sync/icalsync', { schema: { querystring: ref('IcalSyncQuery'), response: { 200: ref('IcalSync') } } }, async (request) => {
     const { ctx } = request;
     const row = await readFeed(app, ctx, request.query as IcalSyncQuery);
@@ -87,7 +89,7 @@ export default async function icalsync(app: FastifyInstance): Promise<void> {
     return { Feeds: rows.map((row) => toContract(app, key, row)) } satisfies IcalSyncList;
   });
 
-  app.post('/sync/icalsync', { schema: { body: ref('IcalSyncInput'), response: { 200: ref('IcalSync') } } }, async (request) => {
+  app.post('/sync/icalsync', { preHandler: requirePlanArea('sync'), schema: { body: ref('IcalSyncInput'), response: { 200: ref('IcalSync') } } }, async (request) => {
     const { ctx } = request;
     const { scope, resourceId, userId } = await scopeOf(app, ctx, (request.body ?? {}) as IcalSyncInput);
     const token = randomBytes(32).toString('base64url');
@@ -124,9 +126,13 @@ export default async function icalsync(app: FastifyInstance): Promise<void> {
   // The feed a calendar subscribes to: public, found by the token's hash alone.
   app.get('/sync/ical/:Token', { config: { public: true }, schema: { params: ref('IcalFeedParams') } }, async (request: FastifyRequest, reply) => {
     const token = (request.params as IcalFeedParams).Token.replace(/\.ics$/, '');
-    const feed = await app.db.one<FeedRow>('select id, company_id, scope, resource_id, user_id from ical_feeds where token_hash = $1', [hashOf(token)]);
+    const feed = await app.db.one<FeedRow & FeedNames>(
+      `select f.id, f.company_id, f.scope, f.resource_id, f.user_id, co.name as company_name, co.time_zone
+         from ical_feeds f join companies co on co.id = f.company_id where f.token_hash = $1`,
+      [hashOf(token)],
+    );
     if (!feed) throw ApiError.notFound(words.feed.en);
-    const { etag, body } = await feedText(app.db, feed, app.config.publicUrl);
+    const { etag, body } = await feeds.text(feed);
     reply.header('etag', etag).header('cache-control', 'private, no-cache').header('x-robots-tag', 'noindex');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type('text/calendar; charset=utf-8').send(body);

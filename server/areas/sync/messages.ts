@@ -8,6 +8,12 @@ export const messages = {
     fi: 'Valitse joko resurssi tai omat varauksesi, ei molempia.',
     no: 'Velg enten en ressurs eller dine egne bestillinger, ikke begge.',
   },
+  GoogleCalendarRequired: {
+    sv: 'Välj en kalender.',
+    en: 'Choose a calendar.',
+    fi: 'Valitse kalenteri.',
+    no: 'Velg en kalender.',
+  },
   IcalUnknownResource: {
     sv: 'Resursen {id} finns inte.',
     en: 'Resource {id} does not exist.',

@@ -13,6 +13,7 @@ import log from './log';
 import { messages } from './messages';
 import settings from './settings';
 import { BOOKING_EVENTS } from '../../shared/bookingEvents';
+import { RECORD_EVENTS } from '../../shared/recordEvents';
 import { area } from '../../shared/area';
 
 async function webhooksArea(app: FastifyInstance): Promise<void> {
@@ -24,4 +25,4 @@ async function webhooksArea(app: FastifyInstance): Promise<void> {
   registerDelivery(app);
 }
 
-export default area('webhooks', webhooksArea, [BOOKING_EVENTS]);
+export default area('webhooks', webhooksArea, [BOOKING_EVENTS, RECORD_EVENTS]);

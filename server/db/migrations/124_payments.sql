@@ -3,7 +3,7 @@
 -- single-use connect states, the checkouts a customer pays a booking with, the provider's
 -- verified notifications (idempotent by event id; a forged one is refused with 400 and goes to the
 -- server's log, not here) and the refunds at the provider.
--- The stripe_sandbox_* tables are the state of the embedded Stripe test mode (server/providerSandbox/).
+-- The stripe_sandbox_* tables are the state of the embedded Stripe test mode (server/sandboxes/payments/).
 create table payment_settings (
   company_id integer primary key references companies(id) on delete cascade,
   stripe_active boolean not null default false,

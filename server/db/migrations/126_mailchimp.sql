@@ -2,7 +2,7 @@
 -- key sealed with the company's key, never sent back), the audience it syncs, each sync's counts and
 -- errors, and the customers whose newsletter consent, e-mail or name changed since they were last
 -- pushed (written by a trigger, so every writer counts: the admin, imports, the unsubscribe page).
--- The mailchimp_sandbox_* tables are the state of the embedded Mailchimp (server/mailchimpSandbox/).
+-- The mailchimp_sandbox_* tables are the state of the embedded Mailchimp (server/sandboxes/mailchimp/).
 create table mailchimp_profiles (
   company_id integer primary key references companies(id) on delete cascade,
   api_key_sealed text not null,

@@ -2,7 +2,7 @@
 -- with the company's key, never sent back; the chosen calendar; 'expired' and the last error when
 -- Google refused, shown on the sync screen instead of retrying forever), the OAuth states awaiting
 -- their callback, and which Google event each booking is. The google_sandbox_* tables are the state
--- of the embedded Google (server/googleSandbox/): its grants, tokens and calendar events.
+-- of the embedded Google (server/sandboxes/google/): its grants, tokens and calendar events.
 create table google_calendar_connections (
   company_id integer primary key references companies(id) on delete cascade,
   access_token_sealed text not null,

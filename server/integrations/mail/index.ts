@@ -31,6 +31,9 @@ export interface Catcher {
  * const mailer = createMailer(db, process.env);
  */
 export function createMailer(db: Db, env: NodeJS.ProcessEnv = process.env): Mailer {
-  const from = env.MAIL_FROM ?? 'no-reply@booking-admin.local';
+  const from = installSender(env);
   return env.SMTP_URL ? new SmtpMailer(db, env.SMTP_URL, from) : new SandboxMailer(db, from);
 }
+
+/** The install's own sender (MAIL_FROM): every mail's address, whatever name a company gives it. */
+export const installSender = (env: NodeJS.ProcessEnv = process.env): string => env.MAIL_FROM ?? 'no-reply@booking-admin.local';

@@ -43,8 +43,11 @@ export interface OutboxEntry {
   sentAt: string | null;
 }
 
-/** Delivers one entry's payload; throwing makes it retried (with backoff) until its attempts are spent. */
-export type OutboxHandler = (payload: Record<string, unknown>, entry: { id: number; companyId: number | null; key: string }) => Promise<void>;
+/**
+ * Delivers one entry's payload; throwing makes it retried (with backoff) until its attempts are
+ * spent. It may answer the id of an entry it queued to follow at once (see Outbox.deliver).
+ */
+export type OutboxHandler = (payload: Record<string, unknown>, entry: { id: number; companyId: number | null; key: string }) => Promise<void | number>;
 
 /** An outbox row as ENTRY_COLUMNS reads it: an entry but for the JSON and the times the drivers hand over as they are. */
 type OutboxRow = Omit<OutboxEntry, 'payload' | 'created' | 'sentAt'> & { payload: Record<string, unknown> | string; created: string | Date; sentAt: string | Date | null };
@@ -76,20 +79,37 @@ function toEntry(row: OutboxRow): OutboxEntry {
  */
 export class Outbox {
   private readonly handlers = new Map<string, OutboxHandler>();
+  /** Kinds with a lane of their own, and its queue. */
+  private readonly lanes = new Map<string, string>();
 
   constructor(
     private readonly db: Db,
     private readonly jobs: JobQueue,
     private readonly retry: RetryPolicy = { maxAttempts: 8, retryDelaySeconds: 5 },
   ) {
-    // Entries are delivered in the order they were written (their id), batch by batch: a webhook
-    // endpoint hears a booking's events in the order they happened.
+    // Entries are delivered in the order they were written (their id), batch by batch.
     jobs.work(QUEUE, (payload) => this.deliver(Number(payload.id)), retry, (payload) => Number(payload.id));
   }
 
-  /** Registers the handler that delivers entries of `kind`. */
-  handle(kind: string, handler: OutboxHandler): void {
+  /**
+   * Registers the handler that delivers entries of `kind`. With `parallel`, the kind has a lane of
+   * its own (its own queue, worked by that many workers one entry at a time): its entries call
+   * outside services that may be slow, and a slow one then holds one worker of its lane, never the
+   * other kinds' entries or the rest of its lane. Such a kind keeps whatever order it needs itself.
+   * @example outbox.handle('webhook', (payload) => attempt(payload), { parallel: 8 });
+   */
+  handle(kind: string, handler: OutboxHandler, options: { parallel?: number } = {}): void {
     this.handlers.set(kind, handler);
+    if (options.parallel) {
+      const lane = `${QUEUE}_${kind}`;
+      this.lanes.set(kind, lane);
+      this.jobs.workInParallel(lane, (payload) => this.deliver(Number(payload.id)), options.parallel, this.retry);
+    }
+  }
+
+  /** The queue that delivers entries of `kind`. */
+  private queueOf(kind: string): string {
+    return this.lanes.get(kind) ?? QUEUE;
   }
 
   /**
@@ -108,7 +128,7 @@ export class Outbox {
       return { id: Number(existing!.id), added: false };
     }
     const id = Number(row.id);
-    await this.jobs.send(tx, QUEUE, { id }, { startAfter: message.startAfter && message.startAfter.getTime() > Date.now() ? message.startAfter : undefined });
+    await this.jobs.send(tx, this.queueOf(message.kind), { id }, { startAfter: message.startAfter && message.startAfter.getTime() > Date.now() ? message.startAfter : undefined });
     return { id, added: true };
   }
 
@@ -117,14 +137,14 @@ export class Outbox {
    * from the old queue by migration 041). Runs when the queue starts.
    */
   async requeueOrphans(): Promise<number> {
-    const orphans = await this.db.query<{ id: number | string }>(
-      `select o.id from outbox o
+    const orphans = await this.db.query<{ id: number | string; kind: string }>(
+      `select o.id, o.kind from outbox o
         where o.state = 'queued'
-          and not exists (select 1 from pgboss.job j where j.name = $1 and j.data ->> 'id' = o.id::text and j.state < 'completed')
+          and not exists (select 1 from pgboss.job j where j.name = any($1) and j.data ->> 'id' = o.id::text and j.state < 'completed')
         order by o.id limit 1000`,
-      [QUEUE],
+      [[QUEUE, ...this.lanes.values()]],
     );
-    for (const { id } of orphans) await this.jobs.send(this.db, QUEUE, { id: Number(id) });
+    for (const { id, kind } of orphans) await this.jobs.send(this.db, this.queueOf(kind), { id: Number(id) });
     return orphans.length;
   }
 
@@ -144,15 +164,25 @@ export class Outbox {
     return rows.map((r) => Number(r.id));
   }
 
-  /** Delivers one entry (the job's work): a sent, failed or canceled entry is left alone. */
-  private async deliver(id: number): Promise<void> {
+  /**
+   * Delivers one entry (the job's work): a sent, failed or canceled entry is left alone. A handler
+   * may answer the id of an entry it has just queued to follow its own (a webhook endpoint's next
+   * message, held until this one ended): that one is delivered next, at once, once this one is
+   * marked sent; its own job (queued with a delay) is the safety net should this process die first.
+   */
+  private async deliver(first: number): Promise<void> {
+    for (let id: number | null = first; id !== null; ) id = await this.deliverOne(id);
+  }
+
+  private async deliverOne(id: number): Promise<number | null> {
     const row = await this.db.one<OutboxRow>(`select ${ENTRY_COLUMNS} from outbox where id = $1`, [id]);
-    if (!row || row.state !== 'queued') return;
+    if (!row || row.state !== 'queued') return null;
     const entry = toEntry(row);
+    let next: number | void;
     try {
       const handler = this.handlers.get(entry.kind);
       if (!handler) throw new Error(`no outbox handler for kind ${entry.kind}`);
-      await handler(entry.payload, { id, companyId: entry.companyId, key: entry.key });
+      next = await handler(entry.payload, { id, companyId: entry.companyId, key: entry.key });
     } catch (err) {
       const failed = entry.attempts + 1 >= entry.maxAttempts;
       await this.db.query(
@@ -168,6 +198,7 @@ export class Outbox {
               sent_at = case when state = 'canceled' then null else now() end, updated = now() where id = $1`,
       [id],
     );
+    return typeof next === 'number' ? next : null;
   }
 
   /**

@@ -18,6 +18,8 @@ export const BOOKING_FIELDS: Record<string, Record<Lang, string>> = {
   'Booking.CommentsToCustomer': { sv: 'Meddelande till kunden', en: 'Message to the customer', fi: 'Viesti asiakkaalle', no: 'Melding til kunden' },
   'Booking.BookedComments': { sv: 'Kundens kommentar', en: "Customer's comment", fi: 'Asiakkaan kommentti', no: 'Kundens kommentar' },
   'Booking.PaymentLink': { sv: 'Betalningslänk', en: 'Payment link', fi: 'Maksulinkki', no: 'Betalingslenke' },
+  'Booking.DoorCode': { sv: 'Dörrkod', en: 'Door code', fi: 'Ovikoodi', no: 'Dørkode' },
+  'Booking.ReviewLink': { sv: 'Länk till omdöme', en: 'Review link', fi: 'Arviolinkki', no: 'Lenke til omtale' },
   'Service.Name': { sv: 'Tjänst', en: 'Service', fi: 'Palvelu', no: 'Tjeneste' },
   'Customer.Firstname': { sv: 'Förnamn', en: 'First name', fi: 'Etunimi', no: 'Fornavn' },
   'Customer.Lastname': { sv: 'Efternamn', en: 'Last name', fi: 'Sukunimi', no: 'Etternavn' },
@@ -53,6 +55,7 @@ interface BookingDataRow {
   company_phone: string | null;
   company_homepage: string | null;
   time_zone: string;
+  door_code: string | null;
 }
 
 const LOCALES: Record<Lang, string> = { sv: 'sv-SE', en: 'en-GB', fi: 'fi-FI', no: 'nb-NO' };
@@ -62,7 +65,8 @@ export async function bookingMergeData(db: Db, companyId: number, bookingId: num
   const row = await db.one<BookingDataRow>(
     `select b.id, b.starts_at, b.ends_at, b.status_name, b.service_name, b.customer_firstname, b.customer_lastname,
             b.customer_email, b.customer_phone, b.comments_to_customer, b.booked_comments, b.total_price_minor, b.currency_id,
-            c.name as company_name, c.email as company_email, c.phone as company_phone, c.homepage as company_homepage, c.time_zone
+            c.name as company_name, c.email as company_email, c.phone as company_phone, c.homepage as company_homepage, c.time_zone,
+            (select g.code from codelock_grants g where g.booking_id = b.id and g.state in ('pending', 'active') order by g.id limit 1) as door_code
        from bookings_view b join companies c on c.id = b.company_id
       where b.company_id = $1 and b.id = $2`,
     [companyId, bookingId],
@@ -85,6 +89,10 @@ export async function bookingMergeData(db: Db, companyId: number, bookingId: num
       BookedComments: row.booked_comments ?? '',
       // Filled by messages when the booking awaits payment through a connected provider.
       PaymentLink: '',
+      // The booking's door code or phone-key reference (door locks, issue 34), while it has one.
+      DoorCode: row.door_code ?? '',
+      // Filled by messages in a review request (the customer's signed link to the review page).
+      ReviewLink: '',
     },
     Service: { Name: row.service_name ?? '' },
     Customer: { Firstname: row.customer_firstname ?? '', Lastname: row.customer_lastname ?? '', Email: row.customer_email ?? '', Phone: row.customer_phone ?? '' },

@@ -148,6 +148,8 @@ export const bookingActions = {
   },
   cancel: cancelBooking,
   markAsPaid,
+  /** Marks a booking that has started as a no-show (`noShow` true) or undoes the mark (PUT /bookings/{id}/noshow). */
+  noShow: (api: BookingDataProvider, id: number, noShow: boolean) => api.call<Booking>('PUT', `/bookings/${id}/noshow`, { body: { NoShow: noShow } }),
   /** Gives back `amount` (all that is left of the payment when omitted), with the comment in the payment log. */
   refund: (api: BookingDataProvider, id: number, paymentLogId: number, options: { amount?: number; comment?: string } = {}) =>
     api.call('PUT', `/bookings/${id}/refund/${paymentLogId}`, { body: { Amount: options.amount, Comment: options.comment?.trim() || undefined } }),

@@ -24,7 +24,8 @@ import { bookingActions } from '../../common/bookings/bookingApi';
 import { BOOKING_STATUS, type Booking } from '../../common/bookings/bookingTypes';
 import { saveBlob } from '../../common/saveBlob';
 import { useCan } from '../../auth/roles';
-import { useProfile } from '../../auth/profile';
+import { useCompanyNow } from '../../auth/profile';
+import { Embed } from '../../common/embeds';
 import { Picker } from '../../common/inputs/DateTimeInputs';
 import { apiErrorInfo, useApi } from '../../common/api';
 import { useBookingAction } from './useBookingAction';
@@ -214,15 +215,16 @@ function ReceiptDialog({ booking, onClose }: { booking: Booking; onClose: () => 
 }
 
 /**
- * The actions of a booking (spec core.md §4): approve, decline, cancel with a reason, mark as paid, change
- * quantity, edit time, send receipt, payment request and the door-code resync. Each shows its success
+ * The actions of a booking (spec core.md §4): approve, decline, cancel with a reason, mark as paid, mark as a no-show once it has started (and undo it), change
+ * quantity, edit time, send receipt and payment request (the door-code resync is the door-code section's,
+ * src/custom/codelock, shown only where a door exists). Each shows its success
  * notice or the server's message. A role that only reads bookings sees none.
  */
 export function BookingActions({ booking }: { booking: Booking }) {
   const api = useApi();
   const translate = useTranslate();
-  const companyId = useProfile()?.CompanyId ?? undefined;
   const canWrite = useCan('bookings', 'write');
+  const now = useCompanyNow();
   const { run, busy } = useBookingAction(booking.Id);
   const [dialog, setDialog] = useState<DialogKind | null>(null);
   const [reason, setReason] = useState('');
@@ -231,6 +233,8 @@ export function BookingActions({ booking }: { booking: Booking }) {
   const canceled = CANCELED.has(booking.StatusId);
   const paid = PAID.has(booking.StatusId);
   const awaitingApproval = booking.StatusId === BOOKING_STATUS.Reserved;
+  // A no-show is marked once the booking has started (the server says so too, naming From).
+  const started = booking.From <= now;
   const close = () => {
     setDialog(null);
     setReason('');
@@ -251,8 +255,13 @@ export function BookingActions({ booking }: { booking: Booking }) {
         {act('editComments', () => setDialog('comments'))}
         {!canceled && !paid && act('markPaid', () => void run(() => bookingActions.markAsPaid(api, booking.Id), 'custom.bookings.notices.markedPaid'))}
         {!canceled && !paid && act('paymentRequest', () => void run(() => bookingActions.paymentRequest(api, booking.Id), 'custom.bookings.notices.paymentRequested'))}
+        {!canceled &&
+          started &&
+          (booking.NoShow
+            ? act('undoNoShow', () => void run(() => bookingActions.noShow(api, booking.Id, false), 'custom.bookings.notices.noShowUndone'))
+            : act('markNoShow', () => void run(() => bookingActions.noShow(api, booking.Id, true), 'custom.bookings.notices.markedNoShow')))}
         {act('receipt', () => setDialog('receipt'))}
-        {!canceled && act('resyncDoorCode', () => void run(() => bookingActions.resyncDoorCode(api, booking.Id, companyId), 'custom.bookings.notices.codelockResync'))}
+        {!canceled && <Embed name="bookingInvoice" bookingId={booking.Id} />}
         {!canceled && act('cancel', () => setDialog('cancel'), { color: 'error' })}
       </Stack>
       {dialog === 'quantity' && <QuantityDialog booking={booking} onClose={close} />}

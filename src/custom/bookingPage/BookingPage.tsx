@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { Link, Loading, Title, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { fetchBooking } from '../../common/bookings/bookingApi';
@@ -7,6 +7,7 @@ import { StatusChip } from '../../common/bookings/StatusChip';
 import { bookingPriceSign } from '../../common/bookings/bookingTypes';
 import { useHashTab } from '../../shell/useHashTab';
 import { apiErrorInfo, useApi } from '../../common/api';
+import { Embed } from '../../common/embeds';
 import { BookingActions } from './BookingActions';
 import { BookingDetails } from './BookingDetails';
 import { BookingLogTab } from './BookingLogTab';
@@ -47,11 +48,13 @@ export default function BookingPage() {
             <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
               {`${booking.ServiceName ?? ''} #${booking.Id}`}
             </Typography>
-            <Box>
+            <Stack direction="row" spacing={1}>
               <StatusChip statusId={booking.StatusId} fallbackName={booking.StatusName} />
-            </Box>
+              {booking.NoShow && <Chip size="small" color="warning" label={translate('custom.bookings.page.noShow')} />}
+            </Stack>
           </Stack>
           <BookingActions booking={booking} />
+          <Embed name="bookingDoorCode" bookingId={booking.Id} canceled={booking.StatusId === 2 || booking.StatusId === 4} />
           <Card sx={{ mt: 2 }}>
             <Tabs value={tab} onChange={(_e, next: string) => setTab(next)} aria-label={title} sx={{ borderBottom: 1, borderColor: 'divider' }}>
               {TABS.map((name) => (

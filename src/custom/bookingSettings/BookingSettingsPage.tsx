@@ -37,13 +37,13 @@ export default function BookingSettingsPage() {
   const canWrite = useCan('settings', 'write');
   const [limit, setLimit] = useState<string | null>(null);
   const notify = useNotify();
-  const { data, isPending, error } = useQuery({ queryKey: ['bookingSettings'], queryFn: () => api.call<BookingSettings>('GET', '/bookings/settings') });
+  const { data, isPending, error } = useQuery({ queryKey: ['bookingSettings'], queryFn: () => api.call<BookingSettings>('GET', '/settings') });
 
   const save = async (values: Record<string, unknown>) => {
     setLimit(null);
     const body = Object.fromEntries(FIELDS.map((k) => [k, values[k]]));
     try {
-      const saved = await api.call<BookingSettings>('PUT', '/bookings/settings', { body });
+      const saved = await api.call<BookingSettings>('PUT', '/settings', { body });
       queryClient.setQueryData(['bookingSettings'], saved ?? body);
       notify('custom.bookingSettings.saved', { type: 'success' });
       return undefined;

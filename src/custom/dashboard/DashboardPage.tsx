@@ -15,6 +15,8 @@ import { LicenseFlow } from '../licenses/LicenseFlow';
 import { IncentiveModal } from '../licenses/IncentiveModal';
 import { GetStartedCard } from '../setupAccount/GetStartedCard';
 import { useGetStartedAfterSignIn } from '../setupAccount/progress';
+import { TodayAtAGlance } from './Today';
+import InsightsIcon from '@mui/icons-material/InsightsOutlined';
 
 /** Total of a resource from a one-record page (the API's Total), never counted in the browser. */
 /** The grey line under a card's title. */
@@ -58,6 +60,7 @@ function CountCard({ resource, label, icon: Icon, to }: { resource: string; labe
 const LINKS: { to: string; label: string; description: string; icon: ComponentType<SvgIconProps> }[] = [
   { to: '/scheduler', label: 'custom.dashboard.links.scheduler', description: 'custom.dashboard.links.schedulerText', icon: CalendarMonthIcon },
   { to: '/bookings', label: 'custom.dashboard.links.bookings', description: 'custom.dashboard.links.bookingsText', icon: EventIcon },
+  { to: '/statistics', label: 'custom.dashboard.links.statistics', description: 'custom.dashboard.links.statisticsText', icon: InsightsIcon },
   { to: '/services', label: 'custom.dashboard.links.services', description: 'custom.dashboard.links.servicesText', icon: SpaIcon },
   { to: '/customers', label: 'custom.dashboard.links.customers', description: 'custom.dashboard.links.customersText', icon: PeopleIcon },
   { to: '/promo-codes', label: 'custom.dashboard.links.promoCodes', description: 'custom.dashboard.links.promoCodesText', icon: LocalOfferIcon },
@@ -70,7 +73,8 @@ function Grid({ min, children }: { min: number; children: ReactNode }) {
 
 /**
  * /dashboard and /licenses: a welcome with the company name, "Get started" while a new company has
- * steps left, quick counts and the main screens; /licenses opens at the license plans.
+ * steps left, today at a glance and the week ahead, quick counts and the main screens; /licenses
+ * opens at the license plans.
  */
 export default function DashboardPage() {
   const translate = useTranslate();
@@ -99,6 +103,7 @@ export default function DashboardPage() {
         </Typography>
       </Box>
       <GetStartedCard />
+      <TodayAtAGlance />
       <Grid min={150}>
         {canOpen('/services') && <CountCard resource="services" label="custom.dashboard.counts.services" icon={SpaIcon} to="/services" />}
         {canOpen('/customers') && <CountCard resource="customers" label="custom.dashboard.counts.customers" icon={PeopleIcon} to="/customers" />}

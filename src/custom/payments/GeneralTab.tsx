@@ -1,14 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Stack } from '@mui/material';
-import { BooleanInput, Form, FormDataConsumer, Loading, NumberInput, SaveButton, SelectInput, maxValue, minValue, number, required, useNotify, useTranslate } from 'react-admin';
+import { BooleanInput, Form, FormDataConsumer, Loading, NumberInput, SaveButton, SelectInput, maxValue, minValue, number, required, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { PaymentSettings } from '../../../schema/payments';
 import { useCan } from '../../auth/roles';
 import { apiErrorInfo, useApi } from '../../common/api';
+import { useSubmit } from '../useSubmit';
 
 export const SETTINGS_KEY = ['payments', 'settings'] as const;
 
 const REQUIREMENTS = ['None', 'Full', 'Deposit'] as const;
+const PROVIDERS = ['Stripe', 'Payson', 'Billmate'] as const;
+/** The providers turned on in the form. */
+const activeIn = (values: Record<string, unknown>) => PROVIDERS.filter((p) => values[`${p}Active`] === true);
 const OPTIONS = ['DefaultSetting', 'BookWithoutPayment', 'BookWithPaymentMessageToCustomer', 'BookWithManualPayment'] as const;
 const validatePercent = [required(), number(), minValue(1), maxValue(100)];
 const validateHold = [required(), number(), minValue(1), maxValue(43200)];
@@ -17,12 +21,11 @@ const validateHold = [required(), number(), minValue(1), maxValue(43200)];
 export function GeneralTab() {
   const api = useApi();
   const translate = useTranslate();
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const canWrite = useCan('settings', 'write');
   const { data, isPending, error } = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => api.call<PaymentSettings>('GET', '/payment/settings') });
 
-  const save = async (values: Record<string, unknown>) => {
+  const save = useSubmit(async (values: Record<string, unknown>) => {
     const body: PaymentSettings = {
       StripeActive: Boolean(values.StripeActive),
       PaysonActive: Boolean(values.PaysonActive),
@@ -32,18 +35,12 @@ export function GeneralTab() {
       OnlyServicesWithPayment: Boolean(values.OnlyServicesWithPayment),
       HoldMinutes: Number(values.HoldMinutes),
       DefaultPaymentOption: values.DefaultPaymentOption as PaymentSettings['DefaultPaymentOption'],
+      // A provider turned off is no longer the default.
+      DefaultProvider: activeIn(values).find((p) => p === values.DefaultProvider) ?? null,
     };
-    try {
-      const saved = await api.call<PaymentSettings>('PUT', '/payment/settings', { body });
-      queryClient.setQueryData(SETTINGS_KEY, saved);
-      notify('custom.payments.saved', { type: 'success' });
-      return undefined;
-    } catch (e) {
-      const info = apiErrorInfo(e);
-      notify(info.message || 'custom.common.unknownError', { type: 'error' });
-      return info.fieldErrors;
-    }
-  };
+    const saved = await api.call<PaymentSettings>('PUT', '/payment/settings', { body });
+    queryClient.setQueryData(SETTINGS_KEY, saved);
+  }, 'custom.payments.saved');
 
   if (isPending) return <Loading />;
   const f = (name: string) => `custom.payments.fields.${name}`;
@@ -56,6 +53,19 @@ export function GeneralTab() {
           <BooleanInput source="StripeActive" label={f('StripeActive')} />
           <BooleanInput source="PaysonActive" label={f('PaysonActive')} />
           <BooleanInput source="BillmateActive" label={f('BillmateActive')} />
+          <FormDataConsumer>
+            {({ formData }) => (
+              <SelectInput
+                source="DefaultProvider"
+                label={f('DefaultProvider')}
+                choices={activeIn(formData).map((id) => ({ id, name: id }))}
+                translateChoice={false}
+                emptyText="custom.payments.firstActive"
+                helperText="custom.payments.help.DefaultProvider"
+                sx={{ minWidth: 260 }}
+              />
+            )}
+          </FormDataConsumer>
           <SelectInput source="Requirement" label={f('Requirement')} choices={REQUIREMENTS.map((id) => ({ id, name: `custom.payments.requirements.${id}` }))} validate={required()} sx={{ minWidth: 260 }} />
           <FormDataConsumer>
             {({ formData }) =>

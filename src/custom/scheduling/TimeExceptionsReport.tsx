@@ -71,11 +71,13 @@ export default function TimeExceptionsReport() {
           }
         >
           {rows.map((o) => (
-            <TableRow key={`${o.TimeExceptionId}-${o.From}`} hover>
+            <TableRow key={`${o.TimeExceptionId}-${o.From}-${o.Resources.map((r) => r.Id).join(' ')}`} hover>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Link to={`/time-exceptions/${o.TimeExceptionId}`}>
-                  {formatWireSpan(o.From, o.To, locale)}
-                </Link>
+                {o.Source ? (
+                  formatWireSpan(o.From, o.To, locale)
+                ) : (
+                  <Link to={`/time-exceptions/${o.TimeExceptionId}`}>{formatWireSpan(o.From, o.To, locale)}</Link>
+                )}
               </TableCell>
               <TableCell>{o.Resources.length ? o.Resources.map((r) => r.Name).join(', ') : translate('custom.scheduling.report.allResources')}</TableCell>
               <TableCell>

@@ -4,6 +4,7 @@ import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/materi
 import { Loading, useNotify, useTranslate } from 'react-admin';
 import type { GoogleCalendarConnect, GoogleCalendarSync } from '../../../schema/sync';
 import { apiErrorInfo, useApi } from '../../common/api';
+import { GoogleChoices } from './GoogleChoices';
 
 const GOOGLE_KEY = ['sync', 'google'] as const;
 
@@ -25,6 +26,8 @@ export function GoogleCard() {
         throw e;
       }
     },
+    // While busy times are read again after a choice, ask again until they are.
+    refetchInterval: (query) => (query.state.data?.BusyPending ? 2000 : false),
   });
 
   const connect = async () => {
@@ -65,9 +68,10 @@ export function GoogleCard() {
         ) : data ? (
           <Stack spacing={1} sx={{ mt: 1 }}>
             <Alert severity={data.State === 'connected' ? 'success' : 'warning'}>
-              {translate(data.State === 'connected' ? 'custom.sync.google.connected' : 'custom.sync.google.expired', { calendar: data.CalendarId })}
+              {translate(data.State === 'connected' ? 'custom.sync.google.connected' : 'custom.sync.google.expired')}
             </Alert>
             {data.LastError && <Alert severity="warning">{data.LastError}</Alert>}
+            {data.State === 'connected' && <GoogleChoices data={data} queryKey={GOOGLE_KEY} />}
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
               {data.State === 'expired' && (
                 <Button variant="contained" disabled={busy} onClick={() => void connect()}>

@@ -67,6 +67,19 @@ export default function EndpointPage() {
     }
   };
 
+  // A new secret changes nothing else: the endpoint as it is now on the server goes with it, not the
+  // copy this page loaded (another administrator may have changed it since) nor unsaved edits.
+  const rotate = async () => {
+    try {
+      const now = await api.call<WebhookEndpointList>('GET', '/webhook/endpoints');
+      const current = now.Endpoints.find((e) => e.Id === id);
+      if (!current) throw new Error(translate('custom.webhooks.notFound'));
+      await save(current as unknown as Record<string, unknown>, true);
+    } catch (e) {
+      failed(e);
+    }
+  };
+
   const sendTest = async () => {
     try {
       await api.call('POST', `/webhook/endpoints/${id}/test`);
@@ -129,7 +142,7 @@ export default function EndpointPage() {
                       <Button startIcon={<SendIcon />} onClick={() => void sendTest()}>
                         {translate('custom.webhooks.sendTest')}
                       </Button>
-                      <Button startIcon={<KeyIcon />} onClick={() => void save(record as Record<string, unknown>, true)}>
+                      <Button startIcon={<KeyIcon />} onClick={() => void rotate()}>
                         {translate('custom.webhooks.rotateSecret')}
                       </Button>
                       <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)}>

@@ -5,6 +5,7 @@ import CancelIcon from '@mui/icons-material/EventBusy';
 import PaidIcon from '@mui/icons-material/Paid';
 import { useListContext, useNotify, useRefresh, useTranslate, useUnselectAll, type Identifier } from 'react-admin';
 import { ActionButton } from '../../common/ActionButton';
+import { Embed } from '../../common/embeds';
 import { apiErrorInfo } from '../../common/api';
 import { useApi } from '../../common/api';
 import { EXPORT_PAGE_SIZE, bookingFilterOf, bulkBookings } from '../../common/bookings/bookingApi';
@@ -124,6 +125,7 @@ export function BulkBookingActions({ scope }: { scope: Scope }) {
         <PaidIcon />
       </ActionButton>
       <ExportButtons state={exporter} source={exportSource} disabled={!count} />
+      {scope === 'selected' && <Embed name="bookingsInvoice" bookingIds={selectedIds.map(Number)} onDone={refresh} />}
       <ExportProgress state={exporter} />
       <Dialog open={open !== null} onClose={() => (progress ? undefined : setOpen(null))} fullWidth maxWidth="sm" aria-labelledby="bulk-bookings-title">
         <DialogTitle id="bulk-bookings-title">{translate(`custom.bookings.bulk.${open ?? 'cancel'}Title`, { smart_count: count })}</DialogTitle>

@@ -3,6 +3,7 @@ import { Box, Typography } from '@mui/material';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import { Confirm, DataTable, ListContextProvider, Title, useList, useLocale, useNotify, useTranslate, type HttpError } from 'react-admin';
 import { ActionButton } from '../../common/ActionButton';
+import { useCan } from '../../auth/roles';
 import { formatWireDate } from '../../i18n/format';
 import type { QueryResponse } from '../../../schema/common';
 import type { Customer } from '../../../schema/customers';
@@ -53,15 +54,19 @@ export function InactiveCustomers() {
     }
   };
 
+  // Deleting customers' data cannot be undone: Administrators only, as erasing one (issue 36).
+  const mayErase = useCan('gdpr', 'write');
   const list = useList<CustomerRecord>({ data: records, isPending: loading, perPage: 25, sort: { field: 'LastActivity', order: 'ASC' } });
   return (
     <Box sx={{ mt: 2 }}>
       <Title title={translate('resources.customers.inactive.title')} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
         <Typography variant="h6">{translate('resources.customers.inactive.title')}</Typography>
-        <ActionButton label="resources.customers.inactive.deleteAll" color="error" disabled={!records.length} onClick={() => setConfirming(true)}>
-          <DeleteSweepIcon />
-        </ActionButton>
+        {mayErase && (
+          <ActionButton label="resources.customers.inactive.deleteAll" color="error" disabled={!records.length} onClick={() => setConfirming(true)}>
+            <DeleteSweepIcon />
+          </ActionButton>
+        )}
       </Box>
       <ListContextProvider value={list}>
         {/* A phone scrolls the table, never the page. */}

@@ -13,7 +13,7 @@ function resourceOf(path: string): { name: string; edit: boolean } | undefined {
   return found ? { name: found.name, edit: !('screens' in found) || found.screens?.edit !== false } : undefined;
 }
 
-const ACTIONS = ['create', 'update', 'delete'].map((id) => ({ id, name: `engine.history.actions.${id}` }));
+const ACTIONS = ['create', 'update', 'delete', 'erase'].map((id) => ({ id, name: `engine.history.actions.${id}` }));
 
 function ResourceName({ record }: { record: Entry }) {
   const translate = useTranslate();

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { useLocaleState, useTranslate } from 'react-admin';
-import { useFormContext, type FieldValues } from 'react-hook-form';
+import { useGetMany, useLocaleState, useTranslate } from 'react-admin';
+import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import type { AvailableTime } from '../../../schema/availability';
+import type { Service } from '../../../schema/services';
 import { apiErrorInfo } from '../../common/api';
 import { useApi } from '../../common/api';
 import { Picker } from '../../common/inputs/DateTimeInputs';
@@ -72,6 +73,15 @@ export function ScheduleTestPanel<V extends FieldValues>({ path, toBody }: { pat
   const { getValues } = useFormContext<V>();
   const today = useCompanyNow().slice(0, 10);
   const [duration, setDuration] = useState(String(DEFAULT_TEST_DURATION));
+  // The times a customer would see are as long as the service booked: the first chosen service's
+  // length, until the user types another (30 minutes when the schedule has no service).
+  const [durationTyped, setDurationTyped] = useState(false);
+  const serviceIds = (useWatch({ name: 'ServiceIds' }) as number[] | undefined) ?? [];
+  const { data: services } = useGetMany<Service & { id: number }>('services', { ids: serviceIds.slice(0, 1) }, { enabled: serviceIds.length > 0 });
+  const serviceDuration = serviceIds.length > 0 ? services?.[0]?.Duration : undefined;
+  useEffect(() => {
+    if (!durationTyped) setDuration(String(serviceDuration || DEFAULT_TEST_DURATION));
+  }, [durationTyped, serviceDuration]);
   const [from, setFrom] = useState(today);
   const [to, setTo] = useState(addDays(today, 6));
   const [state, setState] = useState<{ kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; times: AvailableTime[] } | { kind: 'failed'; message: string }>({ kind: 'idle' });
@@ -97,7 +107,11 @@ export function ScheduleTestPanel<V extends FieldValues>({ path, toBody }: { pat
         {translate('resources.schedules.test.help')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, alignItems: { sm: 'center' }, '& .MuiTextField-root': { flex: 1, minWidth: 0 }, '& .MuiButton-root': { flexShrink: 0 } }}>
-        <StateField type="number" label="resources.schedules.test.duration" value={duration} onValue={setDuration} slotProps={{ htmlInput: { min: 1, max: 1440, name: 'Duration' } }} />
+        <StateField type="number" label="resources.schedules.test.duration" value={duration}
+          onValue={(value) => {
+            setDurationTyped(true);
+            setDuration(value);
+          }} slotProps={{ htmlInput: { min: 1, max: 1440, name: 'Duration' } }} />
         <Picker kind="date" size="small" name="TestFrom" required label={translate('resources.schedules.test.from')} value={from} onChange={(v) => setFrom(v ?? '')} />
         <Picker kind="date" size="small" name="TestTo" required label={translate('resources.schedules.test.to')} value={to} onChange={(v) => setTo(v ?? '')} />
         <Button variant="outlined" startIcon={state.kind === 'loading' ? <CircularProgress size={16} /> : <PlayArrowIcon />} onClick={run} disabled={state.kind === 'loading' || !from || !to}>
