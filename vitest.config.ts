@@ -28,6 +28,8 @@ export default defineConfig({
           environment: 'node',
           // A test that boots a second server (every area) takes more than 30 s on a loaded 2-core machine.
           testTimeout: 60000,
+          // Vitest's default on 2 cores is one file at a time; a file mostly waits on its database's work.
+          maxWorkers: 2,
           // Files that start a second or third server on one database (kept answers, concurrent writes) boot every area twice.
           hookTimeout: 120000,
           globalSetup: ['tests/server/globalSetup.ts'],
@@ -41,6 +43,7 @@ export default defineConfig({
           testTimeout: 120000,
           hookTimeout: 120000,
           fileParallelism: false,
+          globalSetup: ['tests/e2e/globalSetup.ts'],
         },
       },
     ],

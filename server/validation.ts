@@ -12,6 +12,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { AjvCompiler, type Ajv, type RouteDefinition, type ValidatorFactory } from '@fastify/ajv-compiler';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
 import { addEarlyFieldError, responseStatus, throwEarlyFieldErrors } from './shared/errors';
@@ -94,12 +95,18 @@ function nonFinitePaths(value: unknown, path = '', found: string[] = [], depth =
 }
 
 /**
- * A validator that also refuses numbers that are not finite: ajv coerces the text 'Infinity' (or
- * '1e400') to a number and then skips the numeric bounds of a value that is not finite, and JSON
- * reads 1e400 as Infinity; neither is a number any column holds.
+ * A validator compiled on its first use that also refuses numbers that are not finite: ajv coerces
+ * the text 'Infinity' (or '1e400') to a number and then skips the numeric bounds of a value that is
+ * not finite, and JSON reads 1e400 as Infinity; neither is a number any column holds.
+ *
+ * Compiled on first use (`lazy`), as the answers' serialisers are: compiling every route's schemas
+ * took about 8 s of each start (and of every test file's server), mostly for routes never called.
+ * tests/server/routeSchemas.test.ts compiles them all, so a schema that does not compile fails a test.
  */
-function refusingNonFinite(validate: Validate): Validate {
+function refusingNonFinite(compile: () => Validate, lazy: boolean): Validate {
+  let validate: Validate | undefined = lazy ? undefined : compile();
   const wrapped: Validate = function (this: unknown, data, context) {
+    validate ??= compile();
     const valid = validate.call(this, data, context);
     const bad = nonFinitePaths(data);
     wrapped.errors = bad.length
@@ -107,9 +114,9 @@ function refusingNonFinite(validate: Validate): Validate {
       : validate.errors;
     return valid && !bad.length;
   };
-  // Fastify hands ajv's own validators the parent of the value (schemaEnv says it is one).
-  wrapped.schemaEnv = validate.schemaEnv;
-  wrapped.schema = validate.schema;
+  // Fastify hands ajv's validators the parent of the value when schemaEnv says it is one (every
+  // validator here is ajv's, so always), which lets coercion replace a root value.
+  wrapped.schemaEnv = true;
   return wrapped;
 }
 
@@ -117,7 +124,7 @@ function refusingNonFinite(validate: Validate): Validate {
  * Validators per request part: bodies on an ajv without type coercion, everything else (query,
  * params, headers: always text) on one that coerces; neither lets a number that is not finite through.
  */
-function buildValidator(): ValidatorFactory {
+export function buildValidator(lazy = true): ValidatorFactory {
   const pool = AjvCompiler();
   const build = (externalSchemas: ExternalSchemas, ajvOptions: AjvServerOptions = {}) => {
     const onCreate = (ajv: Ajv) => {
@@ -126,10 +133,27 @@ function buildValidator(): ValidatorFactory {
     const options = (coerceTypes: false | 'array') => ({ ...ajvOptions, mode: undefined, customOptions: { ...AJV_OPTIONS, coerceTypes }, onCreate });
     const coercing = pool(externalSchemas, options('array')) as unknown as RouteCompile;
     const strict = pool(externalSchemas, options(false)) as unknown as RouteCompile;
-    return (route: RouteDefinition) => refusingNonFinite((route.httpPart === 'body' ? strict(route) : coercing(route)) as Validate);
+    return (route: RouteDefinition) => refusingNonFinite(() => (route.httpPart === 'body' ? strict(route) : coercing(route)) as Validate, lazy);
   };
   return build as unknown as ValidatorFactory;
 }
+
+/**
+ * Answer serialisers compiled on their first use unless `lazy` is false: building fast-json-stringify's
+ * code for every route's answers took about 8 s of each start (see refusingNonFinite).
+ */
+export function buildSerializer(lazy = true): SerializerFactory {
+  const selector = SerializerSelector();
+  return (externalSchemas, serializerOpts) => {
+    const compile = selector(externalSchemas, serializerOpts);
+    return (route) => {
+      if (!lazy) return compile(route);
+      let serialize: ((data: unknown) => string) | undefined;
+      return (data: unknown) => (serialize ??= compile(route))(data);
+    };
+  };
+}
+type SerializerFactory = ReturnType<typeof SerializerSelector>;
 
 // Control characters (Unicode Cc: C0, DEL and C1). Bodies keep tab, LF and CR for multi-line
 // texts; path and query parameters are single lines, so they are refused there too.
@@ -207,7 +231,7 @@ export const MAX_PARAM_LENGTH = 100;
 export const validationOptions = {
   routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   ajv: { customOptions: AJV_OPTIONS },
-  schemaController: { compilersFactory: { buildValidator: buildValidator() } },
+  schemaController: { compilersFactory: { buildValidator: buildValidator(), buildSerializer: buildSerializer() } },
   // Answers are serialised with their own ajv (for anyOf): it must know the format too.
   serializerOpts: { ajv: { formats: { 'calendar-date': isCalendarDate }, strictTypes: false } },
   frameworkErrors,

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -36,6 +36,19 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A database with the demo company: in memory from the run's template (tests/e2e/globalSetup.ts), or,
+ * for a file run without it, migrated and seeded in dataDir.
+ */
+async function freshDemoDb(dataDir: string): Promise<Db> {
+  const template = process.env.E2E_DB_TEMPLATE;
+  if (template) return openDb({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(template)]) });
+  const db = await openDb({ dataDir: join(dataDir, 'pglite') });
+  await migrate(db);
+  await seedDemo(db);
+  return db;
+}
+
 export interface E2eEnv {
   baseUrl: string;
   app: FastifyInstance;
@@ -64,9 +77,7 @@ export async function startE2e(options: { locale?: string; width?: number; heigh
   const dataDir = mkdtempSync(join(tmpdir(), 'booking-e2e-'));
   // ADMIN_DIST lets a run serve its own build of the admin (two builds at once on one checkout stay apart).
   const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_DIST: process.env.ADMIN_DIST });
-  const db = await openDb({ dataDir: join(dataDir, 'pglite') });
-  await migrate(db);
-  await seedDemo(db);
+  const db = await freshDemoDb(dataDir);
   const app = await buildApp({ db, config });
   await app.listen({ host: config.host, port });
   const browser = await chromium.launch({

@@ -6,6 +6,7 @@
  */
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSerializer, buildValidator, validationOptions } from '../../server/validation';
 import { createTestServer, type TestServer } from './harness';
 
 /** Routes whose answer is not a JSON body, by `METHOD /path` as registered, with what they send. */
@@ -58,5 +59,39 @@ describe('every /api route', () => {
     }
     expect(missing, 'routes without a response schema').toEqual([]);
     expect(Object.keys(NOT_JSON).filter((key) => !listed.has(key)), 'listed routes that no longer exist').toEqual([]);
+  });
+
+  it("compiles: each part of each request with the server's validators, each answer with its serialiser", () => {
+    // The server compiles these on first use; this compiles them all, as a start once did.
+    const schemas = server.app.getSchemas();
+    const validate = buildValidator(false)(schemas, {});
+    const serialize = buildSerializer(false)(schemas, validationOptions.serializerOpts);
+    const failed: string[] = [];
+    let compiled = 0;
+    for (const route of routes) {
+      const schema = (route.schema ?? {}) as Record<string, unknown> & { response?: Record<string, unknown> };
+      for (const method of [route.method].flat()) {
+        const at = `${method} ${route.url}`;
+        for (const httpPart of ['body', 'querystring', 'params', 'headers'] as const) {
+          if (!schema[httpPart]) continue;
+          try {
+            validate({ schema: schema[httpPart] as object, method, url: route.url, httpPart });
+            compiled++;
+          } catch (e) {
+            failed.push(`${at} ${httpPart}: ${(e as Error).message}`);
+          }
+        }
+        for (const [httpStatus, answer] of Object.entries(schema.response ?? {})) {
+          try {
+            serialize({ schema: answer as object, method, url: route.url, httpStatus });
+            compiled++;
+          } catch (e) {
+            failed.push(`${at} ${httpStatus}: ${(e as Error).message}`);
+          }
+        }
+      }
+    }
+    expect(failed).toEqual([]);
+    expect(compiled).toBeGreaterThan(500);
   });
 });

@@ -226,7 +226,11 @@ export default async function invoicing(app: FastifyInstance): Promise<void> {
     return { Offset: 0, Total: records.length, Results: records.map((r) => toNote(app.config.publicUrl, r)) };
   }
 
-  const connectionEarly = checkFieldsWhenRefused((request, refuse) => refuseUnconnected(app.db, request.ctx.companyId, refuse));
+  // In the order invoice() checks them, so a request refused for its fields names the same state as one refused for the state alone.
+  const connectionEarly = checkFieldsWhenRefused(async (request, refuse) => {
+    if (!(await settingsOf(app, request.ctx.companyId)).Active) refuse('Active', eaccountingKey('EAccountingNotActive'));
+    else await refuseUnconnected(app.db, request.ctx.companyId, refuse);
+  });
   app.post('/eaccounting/invoice', { preValidation: connectionEarly, preHandler: requirePlanArea('accounting'), schema: { body: ref('EAccountingInvoiceInput'), response: { 200: page('EAccountingInvoiceNote') } } }, async (request) => invoice(request, (await settingsOf(app, request.ctx.companyId)).DefaultCreateType));
   app.post('/eaccounting/invoicedraft', { preValidation: connectionEarly, preHandler: requirePlanArea('accounting'), schema: { body: ref('EAccountingInvoiceInput'), response: { 200: page('EAccountingInvoiceNote') } } }, async (request) => invoice(request, 'Draft'));
 
