@@ -134,6 +134,18 @@ describe('booking events', () => {
     expect((await received('booking.moved')).filter((e) => e.data.Id === id)).toHaveLength(1);
   });
 
+  it('sends booking.updated with NoShow when a started booking is marked as a no-show, and when the mark is undone', async () => {
+    const id = await book(server);
+    // The booking as if its time had passed (the API books only times yet to come for this service).
+    await server.db.query("update bookings set starts_at = now() - interval '2 hours', ends_at = now() - interval '1 hour' where id = $1", [id]);
+    const mark = await server.api({ method: 'PUT', url: `/api/bookings/${id}/noshow`, payload: { NoShow: true } });
+    expect(mark.statusCode, mark.body).toBe(200);
+    expect((await received('booking.updated')).filter((e) => e.data.Id === id).map((e) => e.data.NoShow)).toEqual([true]);
+    expect((await server.api({ method: 'PUT', url: `/api/bookings/${id}/noshow`, payload: { NoShow: false } })).statusCode).toBe(200);
+    expect((await received('booking.updated')).filter((e) => e.data.Id === id).map((e) => e.data.NoShow)).toEqual([true, false]);
+    expect((await received('booking.moved')).some((e) => e.data.Id === id)).toBe(false);
+  });
+
   it('sends booking.paid and payment.received with the payment and its booking when a booking is marked as paid', async () => {
     const id = await book(server);
     const res = await server.api({ method: 'PUT', url: `/api/bookings/${id}/markaspaid`, payload: { Comment: 'Kontant i kassan' } });

@@ -139,6 +139,8 @@ export async function markNoShow(app: BookingApp, ctx: CallerContext, id: number
       [id, ctx.companyId, body.NoShow, ctx.userId],
     );
     await logChange(tx, ctx, id, body.NoShow ? 'MarkedNoShow' : 'NoShowUndone', before, body.Comment?.trim() || null);
+    // A flag, not the booking's shape: webhooks say booking.updated, the customer is told nothing.
+    await app.bookingEvents.emit(tx, { kind: 'updated', companyId: ctx.companyId, bookingId: id });
   });
 }
 

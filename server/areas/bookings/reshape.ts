@@ -93,7 +93,9 @@ async function reshape(app: BookingApp, ctx: CallerContext, id: number, change: 
     });
     await tx.query(
       `update bookings set starts_at = $3, ends_at = $4, spots = $5, total_price_minor = $6, total_vat_minor = $7, total_before_rebate_minor = $8,
-              status_id = $10, allow_outside_schedules = $9, updated = now()
+              status_id = $10, allow_outside_schedules = $9, updated = now(),
+              -- A no-show is of a start that has passed: moved to a start yet to come, the mark goes.
+              no_show_at = case when $3 > now() then null else no_show_at end, no_show_by = case when $3 > now() then null else no_show_by end
         where id = $1 and company_id = $2`,
       [
         id,

@@ -77,6 +77,19 @@ describe('PUT /bookings/{Id}/noshow', () => {
     expect((await getBooking(server, created.Id)).NoShow).toBe(false);
   });
 
+  it('keeps the mark on a move within the past, and drops it when the booking moves to a start yet to come', async () => {
+    const created = await started('2025-03-07T10:00:00');
+    expect((await noShow(created.Id, true)).statusCode).toBe(200);
+    const move = (From: string) => server.api({ method: 'PUT', url: `/api/bookings/${created.Id}`, payload: { From, AllowBookingOutsideSchedules: true } });
+    const earlier = await move('2025-03-07T08:00:00');
+    expect(earlier.statusCode, earlier.body).toBe(200);
+    expect((await getBooking(server, created.Id)).NoShow).toBe(true);
+    const later = await move('2030-03-07T10:00:00');
+    expect(later.statusCode, later.body).toBe(200);
+    expect((await getBooking(server, created.Id)).NoShow).toBe(false);
+    expect(await server.db.one('select no_show_at as at, no_show_by as by from bookings where id = $1', [created.Id])).toEqual({ at: null, by: null });
+  });
+
   it('answers 404 for an unknown booking and for another company’s, and 400 without NoShow', async () => {
     expect((await noShow(2_000_000_000, true)).statusCode).toBe(404);
     const created = await started('2025-03-06T12:00:00');
