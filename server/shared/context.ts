@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DataScope, DataVersions, VersionsReadAlong } from '../db/versions';
 import type { Db } from '../db/db';
+import type { CountryId } from '../../schema/company';
 import type { ServerConfig } from '../config';
 import { ApiError } from './errors';
 import { requestLanguage, type Lang } from './messages';
@@ -26,6 +27,16 @@ export interface CallerContext {
   timeZone: string;
   /** The data versions the route asked to read with the caller (route config `versionsAlong`). */
   versionsRead?: VersionsReadAlong;
+}
+
+/**
+ * The company's country (ISO 3166-1 alpha-2): how its phone numbers, identity numbers and postal
+ * codes are read when they carry no country of their own.
+ * @example const country = await companyCountry(db, ctx.companyId); // 'SE'
+ */
+export async function companyCountry(db: Db, companyId: number): Promise<CountryId> {
+  const row = await db.one<{ country_id: CountryId }>('select country_id from companies where id = $1', [companyId]);
+  return row?.country_id ?? 'SE';
 }
 
 /**

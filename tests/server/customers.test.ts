@@ -276,6 +276,28 @@ describe('listing customers', () => {
     expect((await list(`Search=${encodeURIComponent('%')}&Take=1000`)).Results.every((c) => c.Firstname.includes('%'))).toBe(true);
   });
 
+  it('stores a valid phone number in E.164 and finds it however it is typed (issue 30)', async () => {
+    // 079: a series the demo's customers have no numbers in.
+    const typed = await create({ Firstname: 'Telefon', Lastname: `${marker}Typed`, Phone: '079-123 45 61' });
+    expect(typed.Phone).toBe('+46791234561');
+    // A short or partial number is kept as typed (the contract's pattern is its only rule).
+    const internal = await create({ Firstname: 'Växel', Lastname: `${marker}Intern`, Phone: '070 123' });
+    try {
+    expect(internal.Phone).toBe('070 123');
+    const updated = await server.api({ method: 'PUT', url: `/api/customers/${internal.Id}`, payload: newCustomer({ Firstname: 'Växel', Lastname: `${marker}Intern`, Phone: '+46 (0)70 000 00 09' }) });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect((updated.json() as CustomerBody).Phone).toBe('+46700000009');
+    // A number stored before numbers were normalised, as it was typed then.
+    await server.db.query("update customers set phone = '+46 79 123 45 62' where id = $1", [internal.Id]);
+    for (const search of ['0791234561', '079 123 45 61', '+46791234561', '46 79 123 45 61']) {
+      expect((await list(`Search=${encodeURIComponent(search)}`)).Results.map((c) => c.Id), search).toEqual([typed.Id]);
+    }
+    expect((await list(`Search=${encodeURIComponent('0791234562')}`)).Results.map((c) => c.Id)).toEqual([internal.Id]);
+    } finally {
+      for (const c of [typed, internal]) await server.api({ method: 'DELETE', url: `/api/customers/${c.Id}` });
+    }
+  });
+
   it('reads several customers by id at once, as the admin asks for the customers a promo code names', async () => {
     const all = (await list(`Search=${marker}&OrderBy=Lastname`)).Results;
     const [a, b] = [all[0], all[2]];

@@ -4,7 +4,8 @@
  */
 import { DateTime } from 'luxon';
 import type { NewBookingCustomer } from '../../../schema/bookings';
-import type { CallerContext } from '../../shared/context';
+import { companyCountry, type CallerContext } from '../../shared/context';
+import { storedPhone } from '../../../domain/phoneNumbers';
 import type { Db } from '../../db/db';
 import { ApiError, ValidationErrors } from '../../shared/errors';
 import type { Lang } from '../../shared/messages';
@@ -217,7 +218,14 @@ export async function resolveCustomer(
   const row = await tx.one<{ id: number; email: string | null }>(
     `insert into customers (company_id, firstname, lastname, email, phone, subscribed_to_newsletter)
      values ($1, $2, $3, $4, $5, $6) returning id, email`,
-    [ctx.companyId, customer.Firstname.trim(), customer.Lastname.trim(), customer.Email?.trim() || null, customer.Phone?.trim() || null, customer.SubscribedToNewsletter ?? false],
+    [
+      ctx.companyId,
+      customer.Firstname.trim(),
+      customer.Lastname.trim(),
+      customer.Email?.trim() || null,
+      storedPhone(customer.Phone, await companyCountry(tx, ctx.companyId)),
+      customer.SubscribedToNewsletter ?? false,
+    ],
   );
   const id = row!.id;
   await app.recordEvents.emit(tx, { type: 'customer.created', companyId: ctx.companyId, id, record: () => app.recordEvents.read('customer', tx, ctx.companyId, id) });

@@ -7,13 +7,9 @@ import { checkFieldsWhenRefused, ValidationErrors } from '../../shared/errors';
 import { checkCustomFieldValues } from '../../shared/customFieldValues';
 import { ACCESS_KEY_TYPES } from '../../shared/reference';
 import { sentId, sentList, sentObject, sentString } from '../../shared/sentInput';
+import { companyCountry } from '../../shared/context';
 
 export const CUSTOM_FIELD_TABLE = 'RegisteredUsers';
-
-async function companyCountry(db: Db, companyId: number): Promise<CountryId> {
-  const row = await db.one<{ country_id: CountryId }>('select country_id from companies where id = $1', [companyId]);
-  return row?.country_id ?? 'SE';
-}
 
 /** The custom field values as sent, when every one has the schema's shape (else the schema speaks). */
 function sentCustomFieldValues(value: unknown): CustomFieldValueInput[] | undefined {

@@ -72,7 +72,8 @@ export async function seedCustomers(db: Db, companyId: number, count: number): P
         firstname,
         lastname,
         email: `${asciiSlug(firstname)}.${asciiSlug(lastname)}${i}@example.com`,
-        phone: `+46 7${faker.helpers.arrayElement(['0', '2', '3', '6'])} ${faker.string.numeric(3)} ${faker.string.numeric(2)} ${faker.string.numeric(2)}`,
+        // Stored as the API stores a valid number: E.164.
+        phone: `+467${faker.helpers.arrayElement(['0', '2', '3', '6'])}${faker.string.numeric(3)}${faker.string.numeric(2)}${faker.string.numeric(2)}`,
         pin: faker.number.int({ min: 1, max: 3 }) === 1 ? personnummer(faker) || null : null,
         newsletter: faker.datatype.boolean(),
         visible: faker.number.int({ min: 1, max: 20 }) !== 1,

@@ -1,0 +1,40 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+
+/**
+ * A phone number in E.164 ('+46733764821') when the text is a valid number, read in the given
+ * country when it has no country code of its own; undefined otherwise (a short internal number,
+ * half a number). Phone numbers are stored this way, so one number typed two ways is one number.
+ * @example
+ * phoneE164('073-376 48 21', 'SE');    // '+46733764821'
+ * phoneE164('+46 73 376 48 21', 'FI'); // '+46733764821'
+ * phoneE164('070 123', 'SE');          // undefined
+ */
+export function phoneE164(text: string, country: string): string | undefined {
+  const parsed = parsePhoneNumberFromString(text.trim(), country.trim().toUpperCase() as CountryCode);
+  return parsed?.isValid() ? parsed.number : undefined;
+}
+
+/**
+ * The phone as it is stored: E.164 when it is a valid number (see phoneE164), else as typed, trimmed;
+ * null for none.
+ * @example storedPhone(' 0733764821 ', 'SE'); // '+46733764821'
+ */
+export function storedPhone(text: string | null | undefined, country: string): string | null {
+  const typed = text?.trim();
+  if (!typed) return null;
+  return phoneE164(typed, country) ?? typed;
+}
+
+/**
+ * The digits a search text finds a stored phone by, when the text could be (part of) a phone number:
+ * its own digits ('555 12 34' finds '+46705551234'), and those of its E.164 form when it is a whole
+ * valid number ('0733764821' finds '+46733764821' and '+46 73 376 48 21' alike). Empty otherwise.
+ * @example phoneSearchDigits('073 376 48 21', 'SE'); // ['0733764821', '46733764821']
+ */
+export function phoneSearchDigits(text: string, country: string): string[] {
+  const typed = text.trim();
+  const digits = typed.replace(/[^0-9]/g, '');
+  if (!/^[+0-9 ()-]+$/.test(typed) || digits.length < 3) return [];
+  const e164 = phoneE164(typed, country);
+  return [...new Set([digits, ...(e164 ? [e164.slice(1)] : [])])];
+}
