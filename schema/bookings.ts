@@ -114,6 +114,17 @@ export interface BookingPayment {
   RefundOf: number | null;
   Comment: string | null;
   Created: LocalDateTime;
+  /**
+   * A refund of a payment made through a payment provider: where the provider's refund stands.
+   * Unknown: a try may have reached a provider that cannot be asked again safely (Billmate); check
+   * there. Message: the provider's words when it refused. Null for other entries.
+   */
+  ProviderRefund: BookingProviderRefund | null;
+}
+
+export interface BookingProviderRefund {
+  Status: 'Queued' | 'Sending' | 'Succeeded' | 'Failed' | 'Unknown';
+  Message: string | null;
 }
 
 export interface Booking {

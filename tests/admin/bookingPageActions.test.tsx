@@ -91,6 +91,23 @@ describe('booking page: payments and spots', () => {
     expect(screen.getByRole('button', { name: 'Mark as paid' })).toBeInTheDocument();
   });
 
+  it("says where each refund at the payment provider stands, and what to do when it failed or is not known", async () => {
+    current = booking(1, {
+      StatusId: 1,
+      PaidAmount: 0,
+      PaymentLog: [
+        { Id: 40, Kind: 'Payment', Amount: 300, Refunded: 300, Comment: 'Billmate', Created: '2026-11-02T10:00:00', RefundOf: null, ProviderRefund: null },
+        { Id: 41, Kind: 'Refund', Amount: 100, Refunded: 0, Comment: null, Created: '2026-11-03T10:00:00', RefundOf: 40, ProviderRefund: { Status: 'Succeeded', Message: null } },
+        { Id: 42, Kind: 'Refund', Amount: 100, Refunded: 0, Comment: null, Created: '2026-11-03T11:00:00', RefundOf: 40, ProviderRefund: { Status: 'Failed', Message: 'Only a paid payment can be credited' } },
+        { Id: 43, Kind: 'Refund', Amount: 100, Refunded: 0, Comment: null, Created: '2026-11-03T12:00:00', RefundOf: 40, ProviderRefund: { Status: 'Unknown', Message: null } },
+      ],
+    });
+    renderBookings('/bookings/1', pages);
+    expect(await screen.findByText('Refunded by the payment provider')).toBeInTheDocument();
+    expect(screen.getByText('The payment provider refused the refund: Only a paid payment can be credited')).toBeInTheDocument();
+    expect(screen.getByText(/It is not known whether the payment provider made this refund: check with the provider before refunding again/)).toBeInTheDocument();
+  });
+
   it('declines a reserved booking with a reason and a message to the customer', async () => {
     current = booking(1, { StatusId: 3, StatusName: 'Reserved' });
     server.use(http.put(`${API}/bookings/1/decline`, () => HttpResponse.json(asJson(booking(1, { StatusId: 2 })))));

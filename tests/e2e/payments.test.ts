@@ -140,6 +140,8 @@ describe('an administrator connects Stripe and a customer pays a booking', () =>
     await page.reload();
     await page.getByText(/^Återbetalning ·/).waitFor({ timeout: 15000 });
     expect(await page.locator('main').innerText()).toMatch(new RegExp(`${half}\\s?kr betalt`));
+    // The log says the provider made the refund, not only that it was asked for.
+    await page.getByText('Återbetald av betalleverantören').waitFor();
     await env.screenshot('payments-booking-refunded-sv');
   });
 });

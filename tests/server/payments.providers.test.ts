@@ -4,11 +4,13 @@
  * loopback port: the pay link, the provider's card page, its callback (Payson's re-read from Payson,
  * Billmate's hashed), refunds and expiry through the outbox.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '../../schema/bookings';
 import type { PaymentCheckout, PaymentSettings } from '../../schema/payments';
 import { billmateHash, phpJson } from '../../server/shared/billmateJson';
-import { SANDBOX_CREDENTIALS } from '../../server/shared/paymentProviders';
+import { SANDBOX_CREDENTIALS, SANDBOX_PATHS } from '../../server/shared/paymentProviders';
 import { createTestServer, type TestServer, listenOnLoopback } from './harness';
 import { book, fieldsOf, getBooking, seedIds, type Seed } from './bookings/helpers';
 
@@ -208,8 +210,57 @@ for (const provider of ['payson', 'billmate'] as const) {
         .poll(async () => (await server.db.one<{ status: string }>('select status from payment_refunds where booking_payment_id = $1', [entry.Id]))?.status, { timeout: 15_000 })
         .toBe('succeeded');
       expect(await atProvider(provider, await sessionOf(b.Id))).toMatchObject({ credited: Math.round(half * 100), status: provider === 'payson' ? 'shipped' : 'Paid' });
-      expect((await getBooking(server, b.Id)).PaidAmount).toBe(Math.round((b.TotalPrice - half) * 100) / 100);
+      const after = await getBooking(server, b.Id);
+      expect(after.PaidAmount).toBe(Math.round((b.TotalPrice - half) * 100) / 100);
+      // The payment log says where the provider's refund stands; the payment itself has none.
+      expect(after.PaymentLog.map((p) => [p.Kind, p.ProviderRefund])).toEqual([
+        ['Payment', null],
+        ['Refund', { Status: 'Succeeded', Message: null }],
+      ]);
     });
+
+    if (provider === 'billmate') {
+      it('does not send a refund again when the answer to its try was lost: Billmate credits once, and the log says to check there', async () => {
+        const b = await awaitingBooking(nextSlot(day));
+        await pay(await cardPage(await checkoutOf(b.Id)), '4242424242424242');
+        await expect.poll(async () => (await getBooking(server, b.Id)).StatusId, { timeout: 15_000 }).toBe(7);
+        // Between us and Billmate, a connection that drops the answer to the credit once it has been made.
+        const target = `${base}${SANDBOX_PATHS.billmate}/`;
+        let credits = 0;
+        const proxy = createServer(async (req, res) => {
+          const body = await new Promise<string>((resolve) => {
+            let text = '';
+            req.on('data', (c: Buffer) => (text += c.toString()));
+            req.on('end', () => resolve(text));
+          });
+          const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+          const text = await answer.text();
+          if ((JSON.parse(body) as { function: string }).function === 'creditPayment') {
+            credits++;
+            req.socket.destroy();
+            return;
+          }
+          res.writeHead(answer.status, { 'content-type': 'application/json' }).end(text);
+        });
+        await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+        const was = process.env.BILLMATE_API_URL;
+        process.env.BILLMATE_API_URL = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/`;
+        try {
+          const paid = await getBooking(server, b.Id);
+          const refund = await server.api({ method: 'PUT', url: `/api/bookings/${b.Id}/refund/${paid.PaymentLog[0]!.Id}`, payload: {} });
+          expect(refund.statusCode, refund.body).toBe(200);
+          const entry = () => getBooking(server, b.Id).then((x) => x.PaymentLog.find((p) => p.Kind === 'Refund')!);
+          // The outbox tries again after its retry delay and finds the try's outcome unknown.
+          await expect.poll(async () => (await entry()).ProviderRefund?.Status, { timeout: 30_000, interval: 500 }).toBe('Unknown');
+          expect(credits).toBe(1);
+          expect((await atProvider(provider, await sessionOf(b.Id))).credited).toBe(Math.round(b.TotalPrice * 100));
+        } finally {
+          if (was === undefined) delete process.env.BILLMATE_API_URL;
+          else process.env.BILLMATE_API_URL = was;
+          proxy.close();
+        }
+      });
+    }
 
     it('canceling the booking closes its checkout at the provider, whose page then refuses payment', async () => {
       const b = await awaitingBooking(nextSlot(day));

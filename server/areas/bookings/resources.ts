@@ -83,7 +83,9 @@ async function attachChildren(db: Db, ctx: CallerContext, records: Booking[]): P
                                group by t.rebate_code_id having sum(case when t.change_type = 'Decrease' then 1 else -1 end) > 0) u
                         join rebate_codes rc on rc.id = u.code_id), '[]') as codes,
             coalesce((select json_agg(json_build_object('Id', p.id, 'Kind', p.kind, 'Amount', p.amount_minor::float8 / 100, 'Refunded', p.refunded_minor::float8 / 100,
-                                                         'RefundOf', p.refund_of, 'Comment', p.comment, 'CreatedMs', extract(epoch from p.created) * 1000) order by p.id)
+                                                         'RefundOf', p.refund_of, 'Comment', p.comment, 'CreatedMs', extract(epoch from p.created) * 1000,
+                                                         'ProviderRefund', (select json_build_object('Status', initcap(r.status), 'Message', r.message)
+                                                                              from payment_refunds r where r.booking_payment_id = p.id)) order by p.id)
                         from booking_payments p where p.booking_id = b.id), '[]') as payments
        from bookings b left join customers cu on cu.id = b.customer_id
       where b.company_id = $1 and b.id = any($2::int[])`,

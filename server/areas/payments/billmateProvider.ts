@@ -57,6 +57,7 @@ function cartOf(o: { amount: number; vat: number; title: string; artnr: string }
 
 const billmateProvider: CheckoutProvider = {
   name: 'billmate',
+  refundsRetrySafely: false,
 
   ready: (db, companyId) => hasCredentials(db, companyId, 'billmate'),
 

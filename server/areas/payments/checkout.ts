@@ -155,6 +155,12 @@ async function asksForPayment(tx: Db, companyId: number, bookingId: number): Pro
 const formatAmount = (amount: number, currency: string, lang: Lang) =>
   new Intl.NumberFormat({ sv: 'sv-SE', en: 'en-GB', fi: 'fi-FI', no: 'nb-NO' }[lang], { style: 'currency', currency }).format(amount);
 
+/** Whether a call failed before any of it reached the provider (the connection was refused, the name not found). */
+function neverSent(err: unknown): boolean {
+  const code = (err as { cause?: { code?: string } } | null)?.cause?.code;
+  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
+}
+
 export default async function checkout(app: FastifyInstance): Promise<void> {
   app.outbox.handle(CHECKOUT_KIND, async (payload, entry) => {
     try {
@@ -166,29 +172,49 @@ export default async function checkout(app: FastifyInstance): Promise<void> {
     }
   });
 
+  // A refund's status: queued, sending (a try under way, or one whose answer was lost), succeeded,
+  // failed (the provider said no, its words in message) or unknown (see refundsRetrySafely).
   app.outbox.handle(REFUND_KIND, async (payload) => {
-    const row = await app.db.one<{ booking_payment_id: number; company_id: number; amount: number; provider: string; session_id: string; payment_intent: string | null; before: number }>(
-      `select r.booking_payment_id, r.company_id, r.amount_minor::float8 as amount, c.provider, c.session_id, c.payment_intent,
+    const row = await app.db.one<{ booking_payment_id: number; company_id: number; amount: number; provider: string; session_id: string; payment_intent: string | null; before: number; status: string }>(
+      `select r.booking_payment_id, r.company_id, r.amount_minor::float8 as amount, c.provider, c.session_id, c.payment_intent, r.status,
               (select coalesce(sum(x.amount_minor), 0) from payment_refunds x where x.checkout_id = r.checkout_id and x.status = 'succeeded')::float8 as before
          from payment_refunds r join payment_checkouts c on c.id = r.checkout_id
-        where r.booking_payment_id = $1 and r.status = 'queued'`,
+        where r.booking_payment_id = $1 and r.status in ('queued', 'sending')`,
       [Number(payload.bookingPaymentId)],
     );
     if (!row) return;
+    const provider = providerNamed(row.provider);
+    const setStatus = (status: string, message: string | null = null, refundId: string | null = null) =>
+      app.db.query(`update payment_refunds set status = $2, message = $3, provider_refund_id = coalesce($4, provider_refund_id), updated = now() where booking_payment_id = $1`, [
+        row.booking_payment_id,
+        status,
+        message,
+        refundId,
+      ]);
+    if (row.status === 'sending' && !provider.refundsRetrySafely) {
+      // An earlier try may have reached the provider: sending it again could refund twice.
+      await setStatus('unknown');
+      return;
+    }
+    await setStatus('sending');
     let refundId: string;
     try {
-      refundId = await providerNamed(row.provider).refund(
+      refundId = await provider.refund(
         app,
         row.company_id,
         { id: row.session_id, paymentRef: row.payment_intent },
         { amount: row.amount, before: row.before, key: String(row.booking_payment_id) },
       );
     } catch (err) {
-      if (!(err instanceof ProviderRefusal)) throw err;
-      await app.db.query(`update payment_refunds set status = 'failed', message = $2, updated = now() where booking_payment_id = $1`, [row.booking_payment_id, err.message]);
-      return;
+      if (err instanceof ProviderRefusal) {
+        await setStatus('failed', err.message);
+        return;
+      }
+      // Nothing left this machine (no connection was made): the try may simply be made again.
+      if (neverSent(err)) await setStatus('queued');
+      throw err;
     }
-    await app.db.query(`update payment_refunds set status = 'succeeded', provider_refund_id = $2, message = null, updated = now() where booking_payment_id = $1`, [row.booking_payment_id, refundId]);
+    await setStatus('succeeded', null, refundId);
   });
 
   app.outbox.handle(EXPIRE_KIND, async (payload) => {

@@ -84,6 +84,7 @@ function credited(items: PaysonItem[], amount: number): PaysonItem[] {
 
 const paysonProvider: CheckoutProvider = {
   name: 'payson',
+  refundsRetrySafely: true,
 
   ready: (db, companyId) => hasCredentials(db, companyId, 'payson'),
 

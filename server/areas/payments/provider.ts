@@ -58,6 +58,12 @@ export interface CheckoutState {
 
 export interface CheckoutProvider {
   readonly name: ProviderName;
+  /**
+   * Whether a refund may be sent again when the outcome of a try is not known (its answer was lost):
+   * Stripe takes an idempotency key, Payson's order says what it credited. Billmate has neither, so
+   * a refund whose try may have reached it is left for a person to check (status 'unknown').
+   */
+  readonly refundsRetrySafely: boolean;
   /** Whether the company can take payments through it (an account connected, credentials saved). */
   ready(db: Db, companyId: number): Promise<boolean>;
   create(app: FastifyInstance, companyId: number, order: CheckoutOrder): Promise<OpenedCheckout>;

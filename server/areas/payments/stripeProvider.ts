@@ -30,6 +30,7 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 
 const stripeProvider: CheckoutProvider = {
   name: 'stripe',
+  refundsRetrySafely: true,
 
   ready: async (db, companyId) => !!(await db.one('select 1 from stripe_accounts where company_id = $1', [companyId])),
 

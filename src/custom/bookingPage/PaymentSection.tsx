@@ -57,6 +57,9 @@ function RefundDialog({ booking, payment, onClose }: { booking: Booking; payment
 }
 
 /** How the booking is paid: the payment option, whether it is paid, and each payment with its refund. */
+/** Where a refund at the payment provider stands that asks the user to act. */
+const PROBLEM = new Set(['Failed', 'Unknown']);
+
 export function PaymentSection({ booking }: { booking: Booking }) {
   const translate = useTranslate();
   const locale = useLocale();
@@ -85,6 +88,11 @@ export function PaymentSection({ booking }: { booking: Booking }) {
                 .filter(Boolean)
                 .join(' · ')}
             </Typography>
+            {log.ProviderRefund && (
+              <Typography color={PROBLEM.has(log.ProviderRefund.Status) ? 'error' : 'text.secondary'}>
+                {translate(`custom.bookings.payment.providerRefund.${log.ProviderRefund.Status}`, { message: log.ProviderRefund.Message ?? '' })}
+              </Typography>
+            )}
             {log.Kind === 'Payment' && log.Refunded >= log.Amount ? (
               <Typography color="text.secondary">{translate('custom.bookings.payment.refunded')}</Typography>
             ) : (
