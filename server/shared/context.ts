@@ -5,7 +5,7 @@ import type { Db } from '../db/db';
 import type { CountryId } from '../../schema/company';
 import type { ServerConfig } from '../config';
 import { ApiError } from './errors';
-import { requestLanguage, type Lang } from './messages';
+import { languageOfCountry, requestLanguage, type Lang } from './messages';
 import { checkPermission } from './permissions';
 import { Lru } from './lru';
 import { revocationKeys, revokedSql } from './tokenRevocation';
@@ -37,6 +37,19 @@ export interface CallerContext {
 export async function companyCountry(db: Db, companyId: number): Promise<CountryId> {
   const row = await db.one<{ country_id: CountryId }>('select country_id from companies where id = $1', [companyId]);
   return row?.country_id ?? 'SE';
+}
+
+/**
+ * The language a company's customers get (mails, texts, pay pages) unless they chose one: the system
+ * settings' CustomerLanguage, else the language of the company's country.
+ * @example const lang = await customerLanguage(db, companyId); // 'sv'
+ */
+export async function customerLanguage(db: Db, companyId: number): Promise<Lang> {
+  const row = await db.one<{ country_id: string; customer_language: Lang | null }>(
+    'select c.country_id, s.customer_language from companies c left join system_settings s on s.company_id = c.id where c.id = $1',
+    [companyId],
+  );
+  return row?.customer_language ?? languageOfCountry(row?.country_id);
 }
 
 /**

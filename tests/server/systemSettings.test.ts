@@ -73,6 +73,22 @@ describe('system settings', () => {
     expect(theirs.headers).toEqual({});
   });
 
+  it("writes a booking's messages to the customer in the customers' language, and back in the country's once it is set so", async () => {
+    const firstMessage = async (CustomerLanguage: string) => {
+      const put = await server.api({ method: 'PUT', url: '/api/settings/system', payload: { ...SETTINGS, TimeZone: 'Europe/Stockholm', CurrencyId: 'SEK', CustomerLanguage } });
+      expect(put.statusCode, put.body).toBe(200);
+      const service = (await server.db.one<{ id: number }>("select id from services where name = 'Padel 60 min' and company_id = (select company_id from users where email = 'demo@example.com')"))!.id;
+      const from = `2031-0${CustomerLanguage === 'fi' ? 3 : 4}-04T10:00:00`;
+      const customer = { Firstname: 'Språk', Lastname: CustomerLanguage, Email: `sprak.${CustomerLanguage}@example.com` };
+      const res = await server.api({ method: 'POST', url: '/api/bookings', payload: { ServiceId: service, From: from, Customer: customer, AllowBookingOutsideSchedules: true, SendEmailConfirmation: true } });
+      expect(res.statusCode, res.body).toBe(200);
+      const id = (res.json() as { Id: number }).Id;
+      return server.db.one<{ language: string; subject: string }>('select language, subject from message_log where booking_id = $1 order by id limit 1', [id]);
+    };
+    expect(await firstMessage('fi')).toMatchObject({ language: 'fi' });
+    expect(await firstMessage('sv')).toMatchObject({ language: 'sv' });
+  });
+
   it('refuses what is not a zone, a currency, an address or an SMS sender, naming each field, and saves nothing', async () => {
     const before = (await server.api({ method: 'GET', url: '/api/settings/system' })).json();
     const res = await server.api({

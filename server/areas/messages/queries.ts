@@ -1,6 +1,7 @@
 import type { Db } from '../../db/db';
 import type { Lang } from '../../shared/messages';
 import { languageOfCountry } from './types';
+import { customerLanguage } from '../../shared/context';
 
 /** What sending needs to know about a booking: its receivers, flags, time and the company's language. */
 export interface BookingContact {
@@ -39,6 +40,7 @@ interface ContactRow {
   send_email_reminder: boolean;
   send_sms_reminder: boolean;
   country_id: string;
+  customer_language: Lang | null;
   reminder_hours_before: number | null;
   review_requests: boolean | null;
   review_hours_after: number | null;
@@ -50,7 +52,7 @@ export async function loadContact(db: Db, companyId: number, bookingId: number):
   const row = await db.one<ContactRow>(
     `select b.id, b.company_id, b.service_id, b.status_id, b.starts_at, b.ends_at, b.customer_email, b.customer_phone,
             b.send_email_confirmation, b.send_sms_confirmation, b.send_email_reminder, b.send_sms_reminder,
-            c.country_id, ms.reminder_hours_before, ms.review_requests, ms.review_hours_after,
+            c.country_id, (select s.customer_language from system_settings s where s.company_id = b.company_id) as customer_language, ms.reminder_hours_before, ms.review_requests, ms.review_hours_after,
             (select max(l.id) from booking_log l where l.company_id = b.company_id and l.booking_id = b.id) as log_seq
        from bookings_view b join companies c on c.id = b.company_id left join message_settings ms on ms.company_id = b.company_id
       where b.company_id = $1 and b.id = $2`,
@@ -70,7 +72,8 @@ export async function loadContact(db: Db, companyId: number, bookingId: number):
     sendSmsConfirmation: row.send_sms_confirmation,
     sendEmailReminder: row.send_email_reminder,
     sendSmsReminder: row.send_sms_reminder,
-    lang: languageOfCountry(row.country_id),
+    // The system settings' language for customers, else the country's (as customerLanguage reads it).
+    lang: row.customer_language ?? languageOfCountry(row.country_id),
     reminderHoursBefore: row.reminder_hours_before ?? 24,
     reviewRequests: row.review_requests ?? false,
     reviewHoursAfter: row.review_hours_after ?? 2,
@@ -79,10 +82,7 @@ export async function loadContact(db: Db, companyId: number, bookingId: number):
 }
 
 /** The language a company's customers get messages in. */
-export async function companyLanguage(db: Db, companyId: number): Promise<Lang> {
-  const row = await db.one<{ country_id: string }>('select country_id from companies where id = $1', [companyId]);
-  return languageOfCountry(row?.country_id);
-}
+export const companyLanguage = customerLanguage;
 
 export interface TemplateRow {
   id: number;

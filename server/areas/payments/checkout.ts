@@ -14,7 +14,8 @@ import type { PaymentBookingId, PaymentCheckout, PaymentLinkToken } from '../../
 import type { Db } from '../../db/db';
 import { STATUS, isActive } from '../../../domain/bookings';
 import { ApiError } from '../../shared/errors';
-import { fill, languageOfCountry, type Lang } from '../../shared/messages';
+import { fill, type Lang } from '../../shared/messages';
+import { customerLanguage } from '../../shared/context';
 import { ref } from '../../shared/schemas';
 import { paymentKey, words } from './messages';
 import { embeddedPage, page } from './payPages';
@@ -125,7 +126,7 @@ export async function openCheckout(app: FastifyInstance, companyId: number, book
       deposit,
       title: b.service_name,
       email: b.email,
-      lang: languageOfCountry(b.country_id),
+      lang: await customerLanguage(app.db, companyId),
       payUrl,
       reference: `B${bookingId}-${attempt!.n}`,
       termsUrl: b.homepage && /^https?:\/\//.test(b.homepage) ? b.homepage : app.config.publicUrl,
@@ -276,7 +277,7 @@ export default async function checkout(app: FastifyInstance): Promise<void> {
   app.get('/payment/pay/:Token', { config: { public: true }, schema: { params: ref('PaymentLinkToken') } }, async (request, reply) => {
     const link = await byToken((request.params as PaymentLinkToken).Token);
     if (!link) throw ApiError.notFound(words.link.en, '');
-    const lang = languageOfCountry(link.country_id);
+    const lang = await customerLanguage(app.db, link.company_id);
     try {
       for (let tries = 0; tries < 2; tries++) {
         const c = await openCheckout(app, link.company_id, link.booking_id);
@@ -301,7 +302,7 @@ export default async function checkout(app: FastifyInstance): Promise<void> {
   app.get('/payment/pay/:Token/done', { config: { public: true }, schema: { params: ref('PaymentLinkToken') } }, async (request, reply) => {
     const link = await byToken((request.params as PaymentLinkToken).Token);
     if (!link) throw ApiError.notFound(words.link.en, '');
-    const lang = languageOfCountry(link.country_id);
+    const lang = await customerLanguage(app.db, link.company_id);
     return page(reply, lang, words.paidTitle[lang], words.paidText[lang]);
   });
 
@@ -309,7 +310,7 @@ export default async function checkout(app: FastifyInstance): Promise<void> {
     const token = (request.params as PaymentLinkToken).Token;
     const link = await byToken(token);
     if (!link) throw ApiError.notFound(words.link.en, '');
-    const lang = languageOfCountry(link.country_id);
+    const lang = await customerLanguage(app.db, link.company_id);
     return page(reply, lang, words.canceledTitle[lang], words.canceledText[lang], { href: `${app.config.publicUrl}/api/payment/pay/${token}`, label: words.tryAgain[lang] });
   });
 }
