@@ -215,11 +215,21 @@ export class JobQueue {
         const jobs = await this.boss.fetch<Record<string, unknown>>(name, { batchSize: 10 });
         for (const job of this.inOrder(name, jobs)) {
           ran = true;
+          // Among the running jobs, so that a drain called at the same time (two callers in one
+          // test) waits for this one instead of returning before it is done.
+          const run = (async () => {
+            try {
+              await this.run(job);
+              await this.boss.complete(name, job.id);
+            } catch (err) {
+              await this.boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+            }
+          })();
+          this.running.add(run);
           try {
-            await this.run(job);
-            await this.boss.complete(name, job.id);
-          } catch (err) {
-            await this.boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+            await run;
+          } finally {
+            this.running.delete(run);
           }
         }
       }
