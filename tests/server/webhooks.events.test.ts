@@ -70,7 +70,8 @@ describe('customer events', () => {
     const created = await server.api({ method: 'POST', url: '/api/customers', payload: { Firstname: 'Hanna', Lastname: 'Hook', Email: 'hanna.hook@example.com', CustomFieldValues: [{ Id: memberField, Value: 'M30001' }] } });
     expect(created.statusCode, created.body).toBe(200);
     const id = (created.json() as Customer).Id;
-    await expect.poll(async () => (await received('customer.created')).map((e) => e.data.Id)).toContain(id);
+    // Each look drains the queue and reads the receiver: more than poll's default second on a loaded machine.
+    await expect.poll(async () => (await received('customer.created')).map((e) => e.data.Id), { timeout: 15_000 }).toContain(id);
     const event = (await received('customer.created')).find((e) => e.data.Id === id)!;
     expect(event.data).toEqual(JSON.parse(JSON.stringify(await getCustomer(id))));
 
