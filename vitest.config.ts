@@ -30,6 +30,8 @@ export default defineConfig({
           testTimeout: 60000,
           // Vitest's default on 2 cores is one file at a time; a file mostly waits on its database's work.
           maxWorkers: 2,
+          // expect.poll's default (1 s) runs out on a loaded machine when each look drains the job queue.
+          expect: { poll: { timeout: 10000 } },
           // Files that start a second or third server on one database (kept answers, concurrent writes) boot every area twice.
           hookTimeout: 120000,
           globalSetup: ['tests/server/globalSetup.ts'],
@@ -43,6 +45,8 @@ export default defineConfig({
           testTimeout: 120000,
           hookTimeout: 120000,
           fileParallelism: false,
+          // expect.poll's default (1 s) is short for a screen on a loaded 2-core machine.
+          expect: { poll: { timeout: 10000 } },
           globalSetup: ['tests/e2e/globalSetup.ts'],
         },
       },
