@@ -32,9 +32,19 @@ export function storedPhone(text: string | null | undefined, country: string): s
  * @example phoneSearchDigits('073 376 48 21', 'SE'); // ['0733764821', '46733764821']
  */
 export function phoneSearchDigits(text: string, country: string): string[] {
+  if (!mayBePhone(text)) return [];
   const typed = text.trim();
   const digits = typed.replace(/[^0-9]/g, '');
-  if (!/^[+0-9 ()-]+$/.test(typed) || digits.length < 3) return [];
   const e164 = phoneE164(typed, country);
   return [...new Set([digits, ...(e164 ? [e164.slice(1)] : [])])];
+}
+
+/**
+ * Whether a search text could be (part of) a phone number: phone characters only, three digits or
+ * more. Lets a caller skip reading the company's country for every other search.
+ * @example mayBePhone('555 12 34'); // true
+ */
+export function mayBePhone(text: string): boolean {
+  const typed = text.trim();
+  return /^[+0-9 ()-]+$/.test(typed) && typed.replace(/[^0-9]/g, '').length >= 3;
 }

@@ -223,7 +223,7 @@ export async function resolveCustomer(
       customer.Firstname.trim(),
       customer.Lastname.trim(),
       customer.Email?.trim() || null,
-      storedPhone(customer.Phone, await companyCountry(tx, ctx.companyId)),
+      customer.Phone?.trim() ? storedPhone(customer.Phone, await companyCountry(tx, ctx.companyId)) : null,
       customer.SubscribedToNewsletter ?? false,
     ],
   );

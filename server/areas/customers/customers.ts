@@ -1,7 +1,7 @@
 import { ApiError, ValidationErrors } from '../../shared/errors';
 import type { FastifyInstance } from 'fastify';
 import { companyContext, companyCountry, type CallerContext } from '../../shared/context';
-import { phoneSearchDigits, storedPhone } from '../../../domain/phoneNumbers';
+import { mayBePhone, phoneSearchDigits, storedPhone } from '../../../domain/phoneNumbers';
 import type { Db, SqlParam } from '../../db/db';
 import { ref } from '../../shared/schemas';
 import { containsPattern, createRecord, defineResource, RECORD_FIELDS, deleteRecord, idParams, orderClause, pageSchema, updateRecord, type Page } from '../../autoquery/index';
@@ -103,7 +103,7 @@ export const customers = defineResource<Customer, CustomerInput, CustomerQuery>(
         if (key in input) cleaned[key] = input[key]?.trim() || null;
       }
       // One number typed two ways is one number: stored in E.164 when it is a valid one.
-      if ('Phone' in input) cleaned.Phone = storedPhone(input.Phone, await companyCountry(w.db, w.ctx.companyId));
+      if ('Phone' in input) cleaned.Phone = input.Phone?.trim() ? storedPhone(input.Phone, await companyCountry(w.db, w.ctx.companyId)) : null;
       return { input: cleaned, columns };
     },
     async afterWrite(id, input, w) {
@@ -175,7 +175,7 @@ export async function listCustomers(db: Db, ctx: CallerContext, query: ListQuery
     const pattern = p(containsPattern(search));
     // A phone number finds its customer however either was typed, by digits: '0733764821' finds
     // '+46733764821' and a number stored before numbers were normalised ('+46 73 376 48 21').
-    const digits = phoneSearchDigits(search, await companyCountry(db, ctx.companyId));
+    const digits = mayBePhone(search) ? phoneSearchDigits(search, await companyCountry(db, ctx.companyId)) : [];
     const byPhone = digits.length
       ? `union select s.id from customers s where s.company_id = $1 and s.phone is not null
            and regexp_replace(s.phone, '[^0-9]', '', 'g') like any(${p(`{${digits.map((d) => `%${d}%`).join(',')}}`)}::text[])`
