@@ -28,12 +28,19 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   pg_pid=$!
 fi
 e2e=0
-npx vitest run --project e2e || e2e=$?
+npx vitest run --project e2e 2>&1 | tee .tmp/test-e2e.log || e2e=$?
 pg=0
 if [ -n "$pg_pid" ]; then
   wait "$pg_pid" || pg=$?
   stage "API tests on PostgreSQL (run beside the browser tests; exit $pg)"
   cat .tmp/test-postgres.log
 fi
+# A CI log is often read from its end: repeat vitest's failure report (each failed test with its
+# error, and any unhandled error) last.
+failures() {
+  sed 's/\x1b\[[0-9;]*m//g' "$1" | awk '/⎯ (Failed Tests|Failed Suites|Unhandled Error)/{on=1} /^ *Test Files /{on=0} on' | head -n 300
+}
+if [ "$e2e" -ne 0 ]; then stage "what failed in the browser tests"; failures .tmp/test-e2e.log; fi
+if [ "$pg" -ne 0 ]; then stage "what failed in the API tests on PostgreSQL"; failures .tmp/test-postgres.log; fi
 stage "done: browser tests exit $e2e${pg_pid:+, API tests on PostgreSQL exit $pg}"
 [ "$e2e" -eq 0 ] && [ "$pg" -eq 0 ]
