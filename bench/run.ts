@@ -57,16 +57,19 @@ if (want('pricing')) percentiles(await runPricingBench(), 5);
 if (want('feed')) percentiles(await runFeedBench(), 200);
 if (want('statistics')) percentiles(await runStatisticsBench(), 100);
 if (want('webhooks')) {
-  for (const r of await runWebhookBench()) {
+  // The first figure is for comparison (from inside the booking's transaction); the goal is on the second.
+  const results = await runWebhookBench();
+  results.forEach((r, i) => {
     rows.push({ name: `${r.name} p50`, value: ms(r.p50), target: '', ok: true });
-    rows.push({ name: `${r.name} p95`, value: ms(r.p95), target: '< 1000 ms', ok: r.p95 < 1000 });
-    rows.push({
-      name: 'webhook deliveries',
-      value: `${r.delivered}/${r.expected} delivered, ${r.deliveriesPerSecond.toFixed(0)} a second, ${r.duplicates} twice`,
-      target: 'all, once',
-      ok: r.delivered === r.expected && r.duplicates === 0,
-    });
-  }
+    rows.push({ name: `${r.name} p95`, value: ms(r.p95), target: i === results.length - 1 ? '< 1000 ms' : '', ok: i < results.length - 1 || r.p95 < 1000 });
+  });
+  const r = results[results.length - 1]!;
+  rows.push({
+    name: 'webhook deliveries',
+    value: `${r.delivered}/${r.expected} delivered, ${r.deliveriesPerSecond.toFixed(0)} a second, ${r.duplicates} twice`,
+    target: 'all, once',
+    ok: r.delivered === r.expected && r.duplicates === 0,
+  });
 }
 if (want('mixed')) {
   for (const r of await runMixedBench()) {

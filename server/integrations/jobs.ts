@@ -69,6 +69,8 @@ export class JobQueue {
   private started = false;
   /** Jobs this process's workers are running now (drain waits for them). */
   private readonly running = new Set<Promise<void>>();
+  /** Work outside the queues that drain finishes too (onDrain). */
+  private readonly drainers: (() => Promise<boolean>)[] = [];
   /** pg-boss knows the queues (from the first start on, after a stop too). */
   private ready = false;
   /** This process's workers poll the queues (start without `workers: false`, until stop). */
@@ -194,6 +196,16 @@ export class JobQueue {
     this.ready = true;
   }
 
+  /**
+   * Work outside the queues that `drain` also finishes: `work` does what is due and answers whether
+   * it did anything (then drain looks again). A lane that wakes itself in process rather than through
+   * a job (webhook deliveries) registers it, so tests and scripts can wait for it the same way.
+   * @example jobs.onDrain(async () => (await deliverDue()) > 0);
+   */
+  onDrain(work: () => Promise<boolean>): void {
+    this.drainers.push(work);
+  }
+
   /** Stops the workers (letting a running job finish) and pg-boss's maintenance. */
   async stop(): Promise<void> {
     if (!this.started) return;
@@ -233,6 +245,7 @@ export class JobQueue {
           }
         }
       }
+      for (const work of this.drainers) if (await work()) ran = true;
       if (this.running.size) {
         ran = true;
         await Promise.allSettled([...this.running]);

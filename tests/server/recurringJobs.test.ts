@@ -23,6 +23,7 @@ describe('recurring work', () => {
       { name: 'identity_purge', cron: '7 * * * *' },
       { name: 'mailchimp-changes', cron: '* * * * *' },
       { name: 'newsletter_dispatch', cron: '* * * * *' },
+      { name: 'webhooks_drain', cron: '* * * * *' },
     ]);
   });
 });

@@ -211,10 +211,31 @@ describe('a booking delivered to a receiver', () => {
     for (const answer of held) answer();
   });
 
+  it('takes over from a drain that died holding its endpoint, once its lease has run out', async () => {
+    const r = await receiver();
+    open.push(r.server);
+    const e = await endpoint(r.url);
+    // A drain of a process that died: its lease on the endpoint still runs.
+    await server.db.query(`update webhook_endpoints set drain_until = now() + interval '1 hour' where id = $1`, [e.Id]);
+    await book();
+    await server.app.jobs.send(server.db, 'webhooks_drain', {});
+    await server.app.jobs.drain();
+    expect(r.got).toHaveLength(0);
+    expect((await server.db.one<{ status: string }>('select status from webhook_messages where endpoint_id = $1', [e.Id]))!.status).toBe('pending');
+    // The lease runs out; the next round of the minute's schedule drains the endpoint.
+    await server.db.query(`update webhook_endpoints set drain_until = now() - interval '1 second' where id = $1`, [e.Id]);
+    await server.app.jobs.send(server.db, 'webhooks_drain', {});
+    await expect.poll(() => r.got.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await attemptsOf(e.Id)).map((a) => a.status)).toEqual([200]);
+  });
+
   it('still arrives when the server stops between attempts and starts again', async () => {
     const r = await receiver([500]);
     open.push(r.server);
     const e = await endpoint(r.url);
+    // The retry is due three seconds after the failure (not at once, as elsewhere in this file), so
+    // the process can go away before it.
+    process.env.WEBHOOK_RETRY_DELAYS_SECONDS = '3,0,0,0,0,0,0';
     await book();
     await expect.poll(() => r.got.length, { timeout: 15_000 }).toBe(1);
     // The process goes away with the retry queued; the next one on the same database delivers it.
@@ -225,6 +246,7 @@ describe('a booking delivered to a receiver', () => {
       await expect.poll(() => r.got.length, { timeout: 20_000 }).toBe(2);
       await expect.poll(async () => (await attemptsOf(e.Id)).map((a) => a.status), { timeout: 10_000 }).toEqual([500, 200]);
     } finally {
+      process.env.WEBHOOK_RETRY_DELAYS_SECONDS = '0,0,0,0,0,0,0';
       await again.close();
     }
     // It boots a second server on the database (every area): more than the default 30 s on a loaded machine.

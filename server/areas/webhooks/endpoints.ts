@@ -94,7 +94,7 @@ export default async function endpoints(app: FastifyInstance): Promise<void> {
     const { Id } = request.params as WebhookEndpointId;
     const exists = await app.db.one<{ id: number }>('select id from webhook_endpoints where company_id = $1 and id = $2', [ctx.companyId, Id]);
     if (!exists) throw ApiError.notFound(words.endpoint[ctx.lang], Id);
-    const ids = await app.db.tx((tx) => queueEvent(app, tx, ctx.companyId, 'webhook.test', { Message: 'Test' }, {}, Id));
+    const ids = await app.db.tx((tx) => queueEvent(tx, ctx.companyId, 'webhook.test', { Message: 'Test' }, {}, Id));
     return { MessageIds: ids };
   });
 

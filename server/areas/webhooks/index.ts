@@ -22,7 +22,7 @@ async function webhooksArea(app: FastifyInstance): Promise<void> {
   await endpoints(app);
   await eventTypes(app);
   await log(app);
-  registerDelivery(app);
+  await registerDelivery(app);
 }
 
 export default area('webhooks', webhooksArea, [BOOKING_EVENTS, RECORD_EVENTS]);

@@ -78,7 +78,7 @@ export default async function log(app: FastifyInstance): Promise<void> {
   app.post('/webhook/messages/:Id/resend', { preHandler: requirePlanArea('webhooks'), schema: { params: ref('WebhookMessageId'), response: { 200: ref('WebhookResend') } } }, async (request) => {
     const { ctx } = request;
     const { Id } = request.params as WebhookMessageId;
-    const status = await app.db.tx((tx) => resendMessage(app, tx, ctx.companyId, Id));
+    const status = await app.db.tx((tx) => resendMessage(tx, ctx.companyId, Id));
     if (status === null) throw ApiError.notFound(words.message[ctx.lang], Id);
     return { Id, Status: status } satisfies WebhookResend;
   });
@@ -100,7 +100,7 @@ export default async function log(app: FastifyInstance): Promise<void> {
             order by m.id limit $4`,
           [ctx.companyId, Id, Since, REPLAY_LIMIT],
         );
-        for (const m of failed) await resendMessage(app, tx, ctx.companyId, Number(m.id));
+        for (const m of failed) await resendMessage(tx, ctx.companyId, Number(m.id));
         return failed.map((m) => Number(m.id));
       });
       return { MessageIds: ids } satisfies WebhookQueuedMessages;

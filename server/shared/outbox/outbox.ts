@@ -43,11 +43,8 @@ export interface OutboxEntry {
   sentAt: string | null;
 }
 
-/**
- * Delivers one entry's payload; throwing makes it retried (with backoff) until its attempts are
- * spent. It may answer the id of an entry it queued to follow at once (see Outbox.deliver).
- */
-export type OutboxHandler = (payload: Record<string, unknown>, entry: { id: number; companyId: number | null; key: string }) => Promise<void | number>;
+/** Delivers one entry's payload; throwing makes it retried (with backoff) until its attempts are spent. */
+export type OutboxHandler = (payload: Record<string, unknown>, entry: { id: number; companyId: number | null; key: string }) => Promise<void>;
 
 /** An outbox row as ENTRY_COLUMNS reads it: an entry but for the JSON and the times the drivers hand over as they are. */
 type OutboxRow = Omit<OutboxEntry, 'payload' | 'created' | 'sentAt'> & { payload: Record<string, unknown> | string; created: string | Date; sentAt: string | Date | null };
@@ -164,25 +161,15 @@ export class Outbox {
     return rows.map((r) => Number(r.id));
   }
 
-  /**
-   * Delivers one entry (the job's work): a sent, failed or canceled entry is left alone. A handler
-   * may answer the id of an entry it has just queued to follow its own (a webhook endpoint's next
-   * message, held until this one ended): that one is delivered next, at once, once this one is
-   * marked sent; its own job (queued with a delay) is the safety net should this process die first.
-   */
-  private async deliver(first: number): Promise<void> {
-    for (let id: number | null = first; id !== null; ) id = await this.deliverOne(id);
-  }
-
-  private async deliverOne(id: number): Promise<number | null> {
+  /** Delivers one entry (the job's work): a sent, failed or canceled entry is left alone. */
+  private async deliver(id: number): Promise<void> {
     const row = await this.db.one<OutboxRow>(`select ${ENTRY_COLUMNS} from outbox where id = $1`, [id]);
-    if (!row || row.state !== 'queued') return null;
+    if (!row || row.state !== 'queued') return;
     const entry = toEntry(row);
-    let next: number | void;
     try {
       const handler = this.handlers.get(entry.kind);
       if (!handler) throw new Error(`no outbox handler for kind ${entry.kind}`);
-      next = await handler(entry.payload, { id, companyId: entry.companyId, key: entry.key });
+      await handler(entry.payload, { id, companyId: entry.companyId, key: entry.key });
     } catch (err) {
       const failed = entry.attempts + 1 >= entry.maxAttempts;
       await this.db.query(
@@ -198,7 +185,6 @@ export class Outbox {
               sent_at = case when state = 'canceled' then null else now() end, updated = now() where id = $1`,
       [id],
     );
-    return typeof next === 'number' ? next : null;
   }
 
   /**
