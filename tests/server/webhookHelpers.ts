@@ -12,8 +12,11 @@ export interface Received {
   body: string;
 }
 
-/** A receiving HTTP server on loopback that answers each request with the next status of `statuses` (then 200). */
-export async function receiver(statuses: number[] = []): Promise<{ url: string; got: Received[]; server: Server }> {
+/**
+ * A receiving HTTP server on loopback that answers each request with the next status of `statuses`
+ * (then 200), `answerAfterMs` after it came (a slow receiver).
+ */
+export async function receiver(statuses: number[] = [], answerAfterMs = 0): Promise<{ url: string; got: Received[]; server: Server }> {
   const got: Received[] = [];
   const server = createServer((req, res) => {
     let body = '';
@@ -21,7 +24,7 @@ export async function receiver(statuses: number[] = []): Promise<{ url: string; 
     req.on('end', () => {
       got.push({ headers: req.headers, body });
       res.statusCode = statuses.shift() ?? 200;
-      res.end(res.statusCode < 300 ? 'ok' : 'down');
+      setTimeout(() => res.end(res.statusCode < 300 ? 'ok' : 'down'), answerAfterMs);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -211,6 +211,38 @@ describe('a booking delivered to a receiver', () => {
     for (const answer of held) answer();
   });
 
+  it('gives an endpoint waiting for a drain slot its turn while slow receivers with a backlog hold every slot', async () => {
+    // Only this test's endpoints hear anything.
+    await server.db.query('update webhook_endpoints set disabled = true');
+    // Eight receivers that answer after 400 ms, twelve messages each: every slot of this process
+    // would be busy for five seconds.
+    const slow = await Promise.all(Array.from({ length: 8 }, () => receiver([], 400)));
+    open.push(...slow.map((r) => r.server));
+    for (const r of slow) await endpoint(r.url, ['booking.updated']);
+    const fast = await receiver();
+    open.push(fast.server);
+    const slowGot = () => slow.reduce((sum, r) => sum + r.got.length, 0);
+    // How many the slow receivers had had when the waiting endpoint's message came.
+    let slowAtFast = -1;
+    fast.server.on('request', () => (slowAtFast = slowGot()));
+    // It hears nothing but its test event.
+    const e = await endpoint(fast.url, ['payment.received']);
+    const companyId = (await server.db.one<{ company_id: number }>('select company_id from webhook_endpoints where id = $1', [e.Id]))!.company_id;
+    const booking = await book();
+    await server.db.tx(async (tx) => {
+      for (let i = 0; i < 12; i += 1) await server.app.bookingEvents.emit(tx, { kind: 'changed', companyId, bookingId: booking });
+    });
+    const test = await server.api({ method: 'POST', url: `/api/webhook/endpoints/${e.Id}/test` });
+    expect(test.statusCode, test.body).toBe(200);
+    const atTest = slowGot();
+    // A backlog was left when the waiting endpoint's message was written (else this test shows nothing).
+    expect(atTest).toBeLessThanOrEqual(48);
+    // It goes after a slow one's turn (a second, three answers), not after a whole backlog.
+    await expect.poll(() => fast.got.length, { timeout: 15_000 }).toBe(1);
+    expect(slowAtFast - atTest).toBeLessThanOrEqual(32);
+    await expect.poll(slowGot, { timeout: 20_000 }).toBe(96);
+  });
+
   it('takes over from a drain that died holding its endpoint, once its lease has run out', async () => {
     const r = await receiver();
     open.push(r.server);

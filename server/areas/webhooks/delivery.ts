@@ -139,9 +139,12 @@ export async function registerDelivery(app: FastifyInstance): Promise<void> {
     await drainStalled(app, drains);
   });
   app.jobs.onDrain(async () => {
+    // What no drain has (a wake-up still on its way), then the drains running here: one that holds
+    // an endpoint's lease is among them from before it took it.
+    const stalled = await drainStalled(app, drains);
     const running = [...drains.running.values()];
     await Promise.allSettled(running);
-    return (await drainStalled(app, drains)) > 0 || running.length > 0;
+    return stalled > 0 || running.length > 0;
   });
   app.bookingEvents.on((tx, event) =>
     queueEvent(tx, event.companyId, bookingType(event), () => app.bookingEvents.record(tx, event.companyId, event.bookingId), { Id: event.bookingId }).then(() => undefined),

@@ -26,6 +26,8 @@ const attemptKey = (messageId: number, attemptNo: number, series: string | undef
 export const LANE_WORKERS = 8;
 /** How many pending messages a drain reads at a time; their bookkeeping is one transaction. */
 const BATCH = 100;
+/** How long a drain sends before it lets an endpoint waiting for a slot go first. */
+const TURN_MS = 1000;
 /** How long a drain's lease lasts; it is extended before a send could outlast it. */
 const LEASE_SECONDS = 60;
 
@@ -146,7 +148,9 @@ async function readBatch(app: FastifyInstance, endpointId: number, afterId: numb
  * more events: its pending messages end as failed and wait in the log to be resent once it is
  * enabled again.
  */
-async function drainLeased(app: FastifyInstance, endpointId: number): Promise<void> {
+async function drainLeased(app: FastifyInstance, endpointId: number, othersWaiting: () => boolean): Promise<boolean> {
+  const started = Date.now();
+  let yielded = false;
   let leaseEnds = Date.now() + LEASE_SECONDS * 1000;
   const maxAttempts = retryDelays().length + 1;
   let recording: Promise<void> = Promise.resolve();
@@ -169,6 +173,10 @@ async function drainLeased(app: FastifyInstance, endpointId: number): Promise<vo
       const outcomes: Outcome[] = [];
       for (const message of batch) {
         if (!message.ready) break;
+        if (othersWaiting() && Date.now() - started > TURN_MS) {
+          yielded = true;
+          break;
+        }
         if (leaseEnds - Date.now() < WEBHOOK_TIMEOUT_MS * 2) {
           await app.db.query('update webhook_endpoints set drain_until = now() + make_interval(secs => $2) where id = $1', [endpointId, LEASE_SECONDS]);
           leaseEnds = Date.now() + LEASE_SECONDS * 1000;
@@ -182,7 +190,8 @@ async function drainLeased(app: FastifyInstance, endpointId: number): Promise<vo
       const stopped = outcomes.length < batch.length;
       recording = recording.then(() => record(app, endpointId, endpoint.company_id, outcomes));
       if (stopped) {
-        // The head waits for its retry: whatever was read ahead waits behind it.
+        // The head waits for its retry, or another endpoint's turn has come: whatever was read
+        // ahead waits.
         await next?.catch(() => undefined);
         next = undefined;
       }
@@ -191,23 +200,26 @@ async function drainLeased(app: FastifyInstance, endpointId: number): Promise<vo
     await next?.catch(() => undefined);
     await recording;
   }
+  return yielded;
 }
 
 /**
  * Drains the endpoint unless another drain holds its lease. A message written while that drain
  * held it had its wake-up find the lease taken, so once a drain lets go it looks again: the
- * endpoint's first pending message ready means someone must drain, and it tries to.
+ * endpoint's first pending message ready means someone must drain, and it tries to. Answers true
+ * when it stopped to let an endpoint waiting for a slot go first (see localDrains).
  */
-async function drain(app: FastifyInstance, endpointId: number): Promise<void> {
+async function drain(app: FastifyInstance, endpointId: number, othersWaiting: () => boolean): Promise<boolean> {
   for (;;) {
     const leased = await app.db.one(
       `update webhook_endpoints set drain_until = now() + make_interval(secs => $2) where id = $1 and (drain_until is null or drain_until < now()) returning id`,
       [endpointId, LEASE_SECONDS],
     );
-    if (!leased) return;
+    if (!leased) return false;
+    let yielded: boolean;
     let head: { ready: boolean } | undefined;
     try {
-      await drainLeased(app, endpointId);
+      yielded = await drainLeased(app, endpointId, othersWaiting);
     } finally {
       head = await app.db.one<{ ready: boolean }>(
         `with released as (update webhook_endpoints set drain_until = null where id = $1)
@@ -215,7 +227,8 @@ async function drain(app: FastifyInstance, endpointId: number): Promise<void> {
         [endpointId],
       );
     }
-    if (!head?.ready) return;
+    if (yielded) return true;
+    if (!head?.ready) return false;
   }
 }
 
@@ -237,29 +250,41 @@ export async function drainStalled(app: FastifyInstance, drains: LocalDrains): P
 
 /**
  * This process's drains: one chain per endpoint (a drain asked for while one runs here starts when
- * that one ends), at most LANE_WORKERS endpoints at once; the others wait their turn, so a slow
- * receiver holds one of them, never mail or the other endpoints. Each is among the job queue's
- * work that jobs.drain waits for.
+ * that one ends), at most LANE_WORKERS endpoints at once. The others wait for a slot in turn, and a
+ * drain that has sent for TURN_MS while one waits gives its slot up and queues again behind it: a
+ * slow receiver with a backlog holds one slot for a turn at a time, never mail or the other
+ * endpoints. jobs.drain waits for these drains (registerDelivery).
  */
 export type LocalDrains = ReturnType<typeof localDrains>;
 
 export function localDrains(app: FastifyInstance) {
   const running = new Map<number, Promise<void>>();
-  const queued: (() => void)[] = [];
+  const waiting: (() => void)[] = [];
   let active = 0;
-  const slot = () => (active < LANE_WORKERS ? Promise.resolve() : new Promise<void>((start) => queued.push(start)));
+  const acquire = async () => {
+    if (active < LANE_WORKERS) active += 1;
+    // A slot given up is handed over as it is (active unchanged).
+    else await new Promise<void>((start) => waiting.push(start));
+  };
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else active -= 1;
+  };
+  const othersWaiting = () => waiting.length > 0;
   return {
     running,
     run(endpointId: number): Promise<void> {
-      const before = running.get(endpointId)?.catch(() => undefined) ?? slot();
+      const before = running.get(endpointId)?.catch(() => undefined) ?? Promise.resolve();
       const run: Promise<void> = before
         .then(async () => {
-          active += 1;
-          try {
-            await drain(app, endpointId);
-          } finally {
-            active -= 1;
-            queued.shift()?.();
+          for (let yielded = true; yielded; ) {
+            await acquire();
+            try {
+              yielded = await drain(app, endpointId, othersWaiting);
+            } finally {
+              release();
+            }
           }
         })
         .finally(() => {
