@@ -150,6 +150,8 @@ for (const provider of ['payson', 'billmate'] as const) {
       const after = await getBooking(server, b.Id);
       expect(after.PaidAmount).toBe(b.TotalPrice);
       expect(after.PaymentLog).toEqual([expect.objectContaining({ Amount: b.TotalPrice, Comment: expect.stringContaining(LABEL[provider]) })]);
+      // Payson pays an order out only once it is shipped: the booking's order is shipped once paid.
+      if (provider === 'payson') await expect.poll(async () => (await atProvider(provider, await sessionOf(b.Id))).status, { timeout: 15_000 }).toBe('shipped');
 
       const replay = await callback(provider, await sessionOf(b.Id));
       expect(replay.statusCode, replay.body).toBe(200);

@@ -2,7 +2,8 @@
  * Payson Checkout 2.0 through its REST API (Basic auth: agent id and API key): POST /Checkouts makes
  * the checkout, whose snippet our pay page embeds; GET /Checkouts/{id} reads it (a notification only
  * names the id: what it says is read here, never taken from the notification); PUT /Checkouts/{id}
- * with status "canceled" closes it, with status "shipped" and the items' creditedAmount refunds.
+ * with status "canceled" closes it, with status "shipped" releases a paid order's money to the
+ * company (settle, once the payment is written), and with the items' creditedAmount refunds.
  * Live or test environment by the saved test mode; the embedded test mode when neither is configured.
  */
 import type { FastifyInstance } from 'fastify';
@@ -122,6 +123,15 @@ const paysonProvider: CheckoutProvider = {
     if (current.status === 'readyToShip') current = await paysonCall<PaysonCheckout>(app.config, c, 'PUT', path, { ...current, status: 'shipped' });
     const after = await paysonCall<PaysonCheckout>(app.config, c, 'PUT', path, { ...current, order: { ...current.order, items: credited(current.order.items, refund.amount) } });
     return `${checkout.id}:${minor(after.order.totalCreditedAmount ?? 0)}`;
+  },
+
+  // A booking's service is delivered by being booked: an order ready to ship is shipped at once, so
+  // Payson pays it out (an order left unshipped is never paid to the company).
+  async settle(app, companyId, id) {
+    const c = await credentials(app, companyId);
+    const path = `/Checkouts/${encodeURIComponent(id)}`;
+    const current = await paysonCall<PaysonCheckout>(app.config, c, 'GET', path);
+    if (current.status === 'readyToShip') await paysonCall<PaysonCheckout>(app.config, c, 'PUT', path, { ...current, status: 'shipped' });
   },
 
   async expire(app, companyId, id) {

@@ -72,6 +72,12 @@ export interface CheckoutProvider {
   refund(app: FastifyInstance, companyId: number, checkout: { id: string; paymentRef: string | null }, refund: { amount: number; before: number; key: string }): Promise<string>;
   /** Closes an open checkout so that it can no longer be paid. */
   expire(app: FastifyInstance, companyId: number, id: string): Promise<void>;
+  /**
+   * What the provider needs, once a payment is written, before the company gets the money (Payson
+   * pays out an order only once it is shipped). Run after the commit through the outbox; safe to
+   * run again. Providers that capture at payment have none.
+   */
+  settle?(app: FastifyInstance, companyId: number, id: string): Promise<void>;
 }
 
 /** The provider said no (its own text): not worth retrying. */
