@@ -19,13 +19,15 @@ import { customerLanguage } from '../../shared/context';
 import { ref } from '../../shared/schemas';
 import { paymentKey, words } from './messages';
 import { embeddedPage, page } from './payPages';
-import { LABELS, ProviderRefusal, providerApiError, type ProviderName } from './provider';
+import { LABELS, ProviderRefusal, providerApiError, type ProviderName, type CheckoutProvider } from './provider';
 import { chooseProvider, providerNamed } from './providers';
 import { loadPaymentSettings } from './settings';
 
 export const CHECKOUT_KIND = 'payment_checkout';
 export const REFUND_KIND = 'payment_refund';
 export const EXPIRE_KIND = 'payment_expire';
+/** Settles a written payment at its provider (CheckoutProvider.settle). */
+export const SETTLE_KIND = 'payment_settle';
 
 /** Statuses in which a booking waits for the customer's payment. */
 export const AWAITING: readonly number[] = [STATUS.AwaitingPayment, STATUS.AwaitingPaymentNoTimeLimit, STATUS.AwaitingPaymentFromProvider];
@@ -218,17 +220,25 @@ export default async function checkout(app: FastifyInstance): Promise<void> {
     await setStatus('succeeded', null, refundId);
   });
 
-  app.outbox.handle(EXPIRE_KIND, async (payload) => {
-    const row = await app.db.one<{ company_id: number; provider: string; session_id: string }>('select company_id, provider, session_id from payment_checkouts where id = $1', [Number(payload.checkoutId)]);
-    if (!row) return;
-    try {
-      await providerNamed(row.provider).expire(app, row.company_id, row.session_id);
-    } catch (err) {
-      // Paid or closed in the meantime: a payment that came through is written by its notification.
-      if (!(err instanceof ProviderRefusal)) throw err;
-      app.log.info({ checkoutId: payload.checkoutId, reason: err.message }, 'payment checkout not expired at the provider');
-    }
-  });
+  /**
+   * An outbox entry that asks the checkout's provider for one thing; a refusal (its own words) is
+   * logged, not retried: the checkout was paid or closed meanwhile, or a person sees it there.
+   */
+  const atProvider = (kind: string, call: (provider: CheckoutProvider, companyId: number, sessionId: string) => Promise<void>, refused: string, level: 'info' | 'warn') =>
+    app.outbox.handle(kind, async (payload) => {
+      const row = await app.db.one<{ company_id: number; provider: string; session_id: string }>('select company_id, provider, session_id from payment_checkouts where id = $1', [Number(payload.checkoutId)]);
+      if (!row) return;
+      try {
+        await call(providerNamed(row.provider), row.company_id, row.session_id);
+      } catch (err) {
+        if (!(err instanceof ProviderRefusal)) throw err;
+        app.log[level]({ checkoutId: payload.checkoutId, reason: err.message }, refused);
+      }
+    });
+  // Paid or closed in the meantime: a payment that came through is written by its notification.
+  atProvider(EXPIRE_KIND, (provider, companyId, id) => provider.expire(app, companyId, id), 'payment checkout not expired at the provider', 'info');
+  // Its credentials removed, the order changed there: a person sees it there.
+  atProvider(SETTLE_KIND, async (provider, companyId, id) => provider.settle?.(app, companyId, id), 'payment not settled at the provider', 'warn');
 
   app.bookingEvents.on(async (tx, event) => {
     if (event.kind === 'created') {

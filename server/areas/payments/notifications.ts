@@ -23,10 +23,10 @@ import { ref } from '../../shared/schemas';
 import { billmateSigned } from '../../shared/billmateJson';
 import { paymentReceived } from '../../shared/recordEvents';
 import { billmatePaid } from './billmateProvider';
-import { AWAITING, loadBooking } from './checkout';
+import { AWAITING, loadBooking, SETTLE_KIND } from './checkout';
 import { loadCredentials } from './credentials';
 import { paymentKey, words } from './messages';
-import { LABELS, ProviderRefusal, providerApiError, type ProviderName } from './provider';
+import { LABELS, providerApiError, type ProviderName } from './provider';
 import { providerNamed } from './providers';
 import { stripeClient } from './stripeClient';
 
@@ -97,22 +97,7 @@ function refuse(request: FastifyRequest, provider: ProviderName, reason: string,
 
 const rawBodies = new WeakMap<FastifyRequest, string>();
 
-/** The outbox kind that settles a written payment at its provider (CheckoutProvider.settle). */
-const SETTLE_KIND = 'payment_settle';
-
 export default async function notifications(app: FastifyInstance): Promise<void> {
-  app.outbox.handle(SETTLE_KIND, async (payload) => {
-    const row = await app.db.one<{ company_id: number; provider: string; session_id: string }>('select company_id, provider, session_id from payment_checkouts where id = $1', [Number(payload.checkoutId)]);
-    if (!row) return;
-    try {
-      await providerNamed(row.provider).settle?.(app, row.company_id, row.session_id);
-    } catch (err) {
-      // The provider said no (its credentials removed, the order changed there): a person sees it there.
-      if (!(err instanceof ProviderRefusal)) throw err;
-      app.log.warn({ checkoutId: payload.checkoutId, reason: err.message }, 'payment not settled at the provider');
-    }
-  });
-
   const result = { 200: ref('PaymentNotificationResult') };
 
   app.post('/payment/payson/notification', { config: { public: true }, schema: { querystring: ref('PaysonNotificationQuery'), response: result } }, async (request) => {

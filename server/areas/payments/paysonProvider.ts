@@ -83,6 +83,24 @@ function credited(items: PaysonItem[], amount: number): PaysonItem[] {
   });
 }
 
+/** A checkout as Payson has it now, and a PUT of a changed copy with the same credentials. */
+async function openOrder(app: FastifyInstance, companyId: number, id: string): Promise<{ current: PaysonCheckout; put: (body: PaysonCheckout) => Promise<PaysonCheckout> }> {
+  const c = await credentials(app, companyId);
+  const path = `/Checkouts/${encodeURIComponent(id)}`;
+  return {
+    current: await paysonCall<PaysonCheckout>(app.config, c, 'GET', path),
+    put: (body) => paysonCall<PaysonCheckout>(app.config, c, 'PUT', path, body),
+  };
+}
+
+/**
+ * Ships a paid order that is ready to ship: a booking's service is delivered by being booked, and
+ * Payson pays an order out to the company (or credits it) only once shipped. Answers the order after.
+ */
+async function shipIfReady(order: Awaited<ReturnType<typeof openOrder>>): Promise<PaysonCheckout> {
+  return order.current.status === 'readyToShip' ? order.put({ ...order.current, status: 'shipped' }) : order.current;
+}
+
 const paysonProvider: CheckoutProvider = {
   name: 'payson',
   refundsRetrySafely: true,
@@ -114,32 +132,22 @@ const paysonProvider: CheckoutProvider = {
   },
 
   async refund(app, companyId, checkout, refund) {
-    const c = await credentials(app, companyId);
-    const path = `/Checkouts/${encodeURIComponent(checkout.id)}`;
-    let current = await paysonCall<PaysonCheckout>(app.config, c, 'GET', path);
+    const order = await openOrder(app, companyId, checkout.id);
     // Done already (a retry after Payson took it): what Payson credited covers this one too.
-    if (minor(current.order.totalCreditedAmount ?? 0) >= refund.before + refund.amount) return `${checkout.id}:${refund.before + refund.amount}`;
-    // Payson credits shipped orders only; a booking's service is delivered by being booked.
-    if (current.status === 'readyToShip') current = await paysonCall<PaysonCheckout>(app.config, c, 'PUT', path, { ...current, status: 'shipped' });
-    const after = await paysonCall<PaysonCheckout>(app.config, c, 'PUT', path, { ...current, order: { ...current.order, items: credited(current.order.items, refund.amount) } });
+    if (minor(order.current.order.totalCreditedAmount ?? 0) >= refund.before + refund.amount) return `${checkout.id}:${refund.before + refund.amount}`;
+    // Payson credits shipped orders only.
+    const current = await shipIfReady(order);
+    const after = await order.put({ ...current, order: { ...current.order, items: credited(current.order.items, refund.amount) } });
     return `${checkout.id}:${minor(after.order.totalCreditedAmount ?? 0)}`;
   },
 
-  // A booking's service is delivered by being booked: an order ready to ship is shipped at once, so
-  // Payson pays it out (an order left unshipped is never paid to the company).
   async settle(app, companyId, id) {
-    const c = await credentials(app, companyId);
-    const path = `/Checkouts/${encodeURIComponent(id)}`;
-    const current = await paysonCall<PaysonCheckout>(app.config, c, 'GET', path);
-    if (current.status === 'readyToShip') await paysonCall<PaysonCheckout>(app.config, c, 'PUT', path, { ...current, status: 'shipped' });
+    await shipIfReady(await openOrder(app, companyId, id));
   },
 
   async expire(app, companyId, id) {
-    const c = await credentials(app, companyId);
-    const path = `/Checkouts/${encodeURIComponent(id)}`;
-    const current = await paysonCall<PaysonCheckout>(app.config, c, 'GET', path);
-    if (!OPEN.includes(current.status)) return;
-    await paysonCall<PaysonCheckout>(app.config, c, 'PUT', path, { ...current, status: 'canceled' });
+    const order = await openOrder(app, companyId, id);
+    if (OPEN.includes(order.current.status)) await order.put({ ...order.current, status: 'canceled' });
   },
 };
 
