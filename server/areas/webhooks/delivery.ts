@@ -109,8 +109,9 @@ export async function registerDelivery(app: FastifyInstance): Promise<void> {
   let closed = false;
   const wake = (payload: string) => {
     for (const endpointId of payload.split(',').map(Number)) {
-      // A drain running here looks again before it ends.
-      if (closed || !Number.isInteger(endpointId) || drains.running.has(endpointId)) continue;
+      // A drain running here may have looked for the last time before this commit: another
+      // follows it (one, however many commits wake it meanwhile).
+      if (closed || !Number.isInteger(endpointId)) continue;
       // Not in the committing call itself (PGlite calls back before that commit's query resolves).
       const run = new Promise<void>((next) => setImmediate(next)).then(() => (closed ? undefined : drains.run(endpointId)));
       run.catch((err: unknown) => app.log.warn({ err, endpointId }, 'webhook: a drain on wake-up failed; the minute’s schedule tries again'));

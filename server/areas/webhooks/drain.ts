@@ -272,12 +272,19 @@ export function localDrains(app: FastifyInstance) {
     else active -= 1;
   };
   const othersWaiting = () => waiting.length > 0;
+  // A drain asked for while one runs here, not started yet: asking again joins it, since it starts
+  // after every commit that asked for it and sees their messages.
+  const queued = new Map<number, Promise<void>>();
   return {
     running,
     run(endpointId: number): Promise<void> {
-      const before = running.get(endpointId)?.catch(() => undefined) ?? Promise.resolve();
+      const waitingRun = queued.get(endpointId);
+      if (waitingRun) return waitingRun;
+      const current = running.get(endpointId);
+      const before = current?.catch(() => undefined) ?? Promise.resolve();
       const run: Promise<void> = before
         .then(async () => {
+          if (queued.get(endpointId) === run) queued.delete(endpointId);
           for (let yielded = true; yielded; ) {
             await acquire();
             try {
@@ -291,6 +298,7 @@ export function localDrains(app: FastifyInstance) {
           if (running.get(endpointId) === run) running.delete(endpointId);
         });
       running.set(endpointId, run);
+      if (current) queued.set(endpointId, run);
       return run;
     },
   };
