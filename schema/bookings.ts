@@ -266,6 +266,12 @@ export interface UpdateBooking {
   SendEmailReminder?: boolean;
   SendSmsReminder?: boolean;
   AllowBookingOutsideSchedules?: boolean;
+  /**
+   * A new time or resources: whether the customer is told by e-mail (and SendSmsAboutChange by SMS).
+   * Left out, the booking's confirmation flags decide; the flags kept on the booking do not change.
+   */
+  SendEmailAboutChange?: boolean;
+  SendSmsAboutChange?: boolean;
 }
 
 /** Query of DELETE /bookings/{Id} (cancel) and body of PUT /bookings/{Id}/decline. */
@@ -341,6 +347,9 @@ export interface MoveBookingResource {
   To?: string;
   /** As on PUT /bookings/{Id}: the move skips the schedule check (never the overlap check) and the booking keeps the flag. */
   AllowBookingOutsideSchedules?: boolean;
+  /** As on PUT /bookings/{Id}: whether the customer is told of the move; left out, the booking's confirmation flags decide. */
+  SendEmailAboutChange?: boolean;
+  SendSmsAboutChange?: boolean;
 }
 
 /** GET /bookings/{Id}/resources/available: the resources the booking could take at its time. */

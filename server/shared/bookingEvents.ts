@@ -30,7 +30,7 @@ export interface BookingEvent {
   bookingId: number;
   /** Cancel, decline, approve: the message to the customer the administrator wrote. */
   commentsToCustomer?: string | null;
-  /** Cancel and decline: whether the administrator asked for the customer to be told. */
+  /** Cancel, decline and a change: whether the administrator asked for the customer to be told (left out: the booking's flags). */
   sendEmail?: boolean;
   sendSms?: boolean;
   /** A `changed` booking whose time or resources changed (a move), not only its quantities. */

@@ -54,6 +54,10 @@ const center = async (l: Locator) => {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2, box };
 };
 
+/** The booking's changed-time messages (type 4) in the message log. */
+const changeMessages = async (env: E2eEnv, id: number) =>
+  (await api<{ Results: { TypeId: number; Status: string; CancelReason: string | null }[] }>(env, 'GET', `/messages/log?BookingId=${id}&Take=100`)).Results.filter((m) => m.TypeId === 4);
+
 const resourcesOf = async (env: E2eEnv, id: number) =>
   (await env.db.query<{ resource_id: number }>('select resource_id from booking_resources where booking_id = $1', [id])).map((r) => r.resource_id);
 
@@ -100,11 +104,19 @@ describe('the scheduler in the browser', () => {
     await event.waitFor({ timeout: 10000 });
     expect(await event.count()).toBe(1);
 
-    // Dragged to court 2 at the same time.
+    // Dragged to court 2 at the same time: the board asks whether the customer is told, and is told.
     const here = await center(event);
     const target = await center(await column(page, ids.bana2));
     await drag(page, here, { x: target.x, y: here.y });
+    const tell = page.getByRole('dialog', { name: 'Meddela kunden?' });
+    await tell.waitFor({ timeout: 10000 });
+    await page.waitForTimeout(300); // the dialog's fade, for the picture
+    await env.screenshot('scheduler-tell-sv');
+    // Not sent before the answer.
+    expect(await resourcesOf(env, a.Id)).toEqual([ids.bana1]);
+    await tell.getByRole('button', { name: 'Meddela kunden' }).click();
     await expect.poll(() => resourcesOf(env, a.Id), { timeout: 10000 }).toEqual([ids.bana2]);
+    await expect.poll(async () => (await changeMessages(env, a.Id)).map((m) => m.Status), { timeout: 10000 }).toEqual(['queued']);
     await expect.poll(async () => (await center(page.locator(`[data-booking-id="${a.Id}"]`))).x, { timeout: 10000 }).toBeCloseTo(target.x, -2);
     await env.screenshot('scheduler-day-sv');
 
@@ -114,6 +126,10 @@ describe('the scheduler in the browser', () => {
     const moved = await center(page.locator(`[data-booking-id="${a.Id}"]`));
     const taken = await center(await column(page, ids.bana3));
     await drag(page, moved, { x: taken.x, y: moved.y });
+    // Asked first; "do not tell", remembered, so the board asks no more and the toolbar says so.
+    await tell.waitFor({ timeout: 10000 });
+    await tell.getByRole('checkbox', { name: /Kom ihåg mitt val/ }).check();
+    await tell.getByRole('button', { name: 'Meddela inte' }).click();
     const dialog = page.getByRole('dialog', { name: 'Resurskonflikt' });
     await dialog.waitFor({ timeout: 10000 });
     await expect.poll(() => dialog.innerText()).toContain(`#${b.Id}`);
@@ -121,10 +137,13 @@ describe('the scheduler in the browser', () => {
     await dialog.getByRole('button', { name: 'Behåll den gamla tiden' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await resourcesOf(env, a.Id)).toEqual([ids.bana2]);
+    await expect.poll(() => page.getByRole('combobox', { name: /^Vid flytt/ }).innerText()).toBe('Meddela inte kunden');
 
-    // Undo the last move: back on court 1.
+    // Undo the last move: back on court 1, with no question, and the customer, back where they were told, is told nothing.
     await page.getByRole('button', { name: 'Ångra flytt' }).click();
     await expect.poll(() => resourcesOf(env, a.Id), { timeout: 10000 }).toEqual([ids.bana1]);
+    expect(await tell.isVisible()).toBe(false);
+    await expect.poll(async () => (await changeMessages(env, a.Id)).map((m) => [m.Status, m.CancelReason]), { timeout: 10000 }).toEqual([['canceled', 'BookingMoved']]);
   });
 
   it('opens a booking in the drawer from the keyboard', async () => {

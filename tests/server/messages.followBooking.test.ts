@@ -221,6 +221,55 @@ describe('a change told to the customer (issue 30)', () => {
   });
 });
 
+describe('the administrator chooses whether a change is told (issue 30)', () => {
+  const changedMails = async (email: string) => (await mailsTo(email)).filter((m) => m.kind === 'booking_changed');
+  const allDue = async (bookingId: number) =>
+    server.db.query(
+      `update pgboss.job set start_after = now() - interval '1 second'
+        where name = 'outbox' and data ->> 'id' in (select outbox_id::text from message_log where booking_id = $1)`,
+      [bookingId],
+    );
+
+  it('a move with SendEmailAboutChange false tells the customer nothing and leaves the booking’s own flags as they were', async () => {
+    const { booking, email } = await bookWithReminder('2030-06-05T10:00:00', { SendEmailReminder: false });
+    await server.app.jobs.drain();
+    const res = await server.api({ method: 'PUT', url: `/api/bookings/${booking.Id}`, payload: { From: '2030-06-05T13:00:00', SendEmailAboutChange: false } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ SendEmailConfirmation: true });
+    await allDue(booking.Id);
+    await server.app.jobs.drain();
+    expect(await changedMails(email)).toEqual([]);
+    expect((await logOf(booking.Id)).filter((e) => e.TypeId === 4)).toEqual([]);
+  });
+
+  it('a move to another resource with SendEmailAboutChange true tells a customer whose booking does not send confirmations', async () => {
+    const { booking, email } = await bookWithReminder('2030-06-06T10:00:00', { SendEmailConfirmation: false, SendEmailReminder: false });
+    const from = booking.Resources[0]!;
+    const other = await server.db.one<{ id: number }>(
+      `select r.id from resources r join resource_type_resources t on t.resource_id = r.id
+        where t.resource_type_id = $1 and r.id <> $2 and r.company_id = (select company_id from bookings where id = $3) order by r.id limit 1`,
+      [from.ResourceTypeId, from.ResourceId, booking.Id],
+    );
+    const res = await server.api({
+      method: 'PUT',
+      url: '/api/bookings/resources/move',
+      payload: { BookingId: booking.Id, FromResourceId: from.ResourceId, ToResourceId: other!.id, SendEmailAboutChange: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await allDue(booking.Id);
+    await server.app.jobs.drain();
+    expect((await changedMails(email)).map((m) => m.text)).toEqual(['Välkommen 2030-06-06 10:00']);
+  });
+
+  it('refuses a flag that is not a boolean, naming it, and moves nothing', async () => {
+    const { booking } = await bookWithReminder('2030-06-07T10:00:00');
+    const res = await server.api({ method: 'PUT', url: `/api/bookings/${booking.Id}`, payload: { From: '2030-06-07T13:00:00', SendEmailAboutChange: 'perhaps' } });
+    expect(res.statusCode).toBe(400);
+    expect(fieldsOf(res)).toContain('SendEmailAboutChange');
+    expect((await get<{ From: string }>(`/api/bookings/${booking.Id}`)).From).toMatch(/T10:00/);
+  });
+});
+
 describe('delivery looks at the booking once more', () => {
   it('a reminder whose booking was canceled or moved behind its back is not sent, and its log says why', async () => {
     const canceled = await bookWithReminder('2030-05-14T10:00:00', { SendEmailConfirmation: false });

@@ -40,6 +40,8 @@ interface Reshape {
   quantities?: { PriceId: number; Quantity: number; OccupiesSpot?: boolean }[];
   resources?: { ResourceTypeId: number; ResourceId: number }[];
   allowOutside?: boolean;
+  /** Whether the customer is told of the change, when the caller chose (SendEmailAboutChange, SendSmsAboutChange). */
+  tell?: { sendEmail?: boolean; sendSms?: boolean };
   event: string;
   eventKind: BookingEventKind;
   /** Texts and flags of PUT /bookings/{Id}. */
@@ -114,7 +116,7 @@ async function reshape(app: BookingApp, ctx: CallerContext, id: number, change: 
     if (change.update) await writeDetails(tx, ctx, id, change.update);
     const resourceKey = (list: readonly { ResourceId: number }[]) => list.map((r) => r.ResourceId).sort((a, b) => a - b).join(',');
     const moved = interval.from.toMillis() !== booking.from_ms || interval.to.toMillis() !== booking.to_ms || resourceKey(resources) !== resourceKey(had);
-    await writeShape(app, tx, ctx, id, { spec, interval, calculation, resourceRows }, { customerId: booking.customer_id, serviceId: booking.service_id, event: change.event, before, eventKind: change.eventKind, moved });
+    await writeShape(app, tx, ctx, id, { spec, interval, calculation, resourceRows }, { customerId: booking.customer_id, serviceId: booking.service_id, event: change.event, before, eventKind: change.eventKind, moved, tell: change.tell });
   });
 }
 
@@ -146,6 +148,12 @@ async function writeDetails(tx: Db, ctx: CallerContext, id: number, u: UpdateBoo
   );
 }
 
+/** The caller's choice of telling the customer about a change, as the booking event carries it. */
+const tellOf = (body: { SendEmailAboutChange?: boolean; SendSmsAboutChange?: boolean }) => ({
+  ...(body.SendEmailAboutChange !== undefined ? { sendEmail: body.SendEmailAboutChange } : {}),
+  ...(body.SendSmsAboutChange !== undefined ? { sendSms: body.SendSmsAboutChange } : {}),
+});
+
 /**
  * PUT /bookings/{Id}: a new time (checked again like a new booking) and the texts and flags. Texts and
  * flags alone (no From, To or AllowBookingOutsideSchedules) change nothing else: the booking keeps its
@@ -171,6 +179,7 @@ export async function updateBooking(app: BookingApp, ctx: CallerContext, id: num
     event: timeChanged ? 'TimeChanged' : 'Updated',
     eventKind: 'changed',
     update: body,
+    tell: tellOf(body),
   });
 }
 
@@ -194,7 +203,7 @@ export async function changeResource(app: BookingApp, ctx: CallerContext, id: nu
 export async function moveBooking(
   app: BookingApp,
   ctx: CallerContext,
-  body: { BookingId: number; FromResourceId: number; ToResourceId: number; From?: string; To?: string; AllowBookingOutsideSchedules?: boolean },
+  body: { BookingId: number; FromResourceId: number; ToResourceId: number; From?: string; To?: string; AllowBookingOutsideSchedules?: boolean; SendEmailAboutChange?: boolean; SendSmsAboutChange?: boolean },
 ): Promise<void> {
   const current = await currentResources(app.db, body.BookingId);
   const moving = current.find((r) => r.ResourceId === body.FromResourceId);
@@ -210,6 +219,7 @@ export async function moveBooking(
     allowOutside: body.AllowBookingOutsideSchedules,
     event: 'Moved',
     eventKind: 'changed',
+    tell: tellOf(body),
   });
 }
 

@@ -55,7 +55,7 @@ export async function writeShape(
   ctx: CallerContext,
   bookingId: number,
   placed: { spec: CheckRequest['spec']; interval: CheckRequest['interval']; calculation: Priced['calculation']; resourceRows: ResourceRow[] },
-  record: { customerId: number | null; serviceId: number; event: string; before: Record<string, unknown> | null; eventKind: BookingEventKind; moved?: boolean },
+  record: { customerId: number | null; serviceId: number; event: string; before: Record<string, unknown> | null; eventKind: BookingEventKind; moved?: boolean; tell?: { sendEmail?: boolean; sendSms?: boolean } },
 ): Promise<void> {
   // A booking just created has no lines, resources or allocations to replace.
   const fresh = record.eventKind === 'created';
@@ -63,5 +63,5 @@ export async function writeShape(
   await onOverlap(tx, ctx, placed.spec, placed.interval, placed.resourceRows.map((r) => r.resourceId), () => writeResources(tx, ctx.companyId, bookingId, placed.resourceRows, fresh));
   await app.pricing.consumeCodes(tx, ctx.companyId, planConsumption(placed.calculation.applied, bookingId), { customerId: record.customerId, serviceId: record.serviceId, userId: ctx.userId });
   await logChange(tx, ctx, bookingId, record.event, record.before);
-  await app.bookingEvents.emit(tx, { kind: record.eventKind, companyId: ctx.companyId, bookingId, ...(record.moved ? { moved: true } : {}) });
+  await app.bookingEvents.emit(tx, { kind: record.eventKind, companyId: ctx.companyId, bookingId, ...(record.moved ? { moved: true } : {}), ...record.tell });
 }

@@ -140,7 +140,7 @@ export function bookingEventHandler(app: FastifyInstance) {
     // A change is told once it has stood a while, and not at all when it was taken back (changes.ts).
     const changeAt = typeId === MESSAGE_TYPE.ChangedTime ? await changeToTell(app, tx, event.companyId, event.bookingId) : undefined;
     if (typeId && changeAt !== null) {
-      const chose = event.kind === 'canceled' || event.kind === 'declined';
+      const chose = event.kind === 'canceled' || event.kind === 'declined' || event.kind === 'changed';
       const email = chose && event.sendEmail !== undefined ? event.sendEmail : contact.sendEmailConfirmation;
       const sms = chose && event.sendSms !== undefined ? event.sendSms : contact.sendSmsConfirmation;
       await queueForBooking(app, tx, contact, typeId, eventKey, email, sms, changeAt ? { startAfter: changeAt } : undefined);

@@ -10,6 +10,7 @@ import { CancelFields } from '../../common/bookings/CancelFields';
 import { formatRange } from '../../common/bookings/formatRange';
 import { StatusChip } from '../../common/bookings/StatusChip';
 import { formatAmount } from '../../i18n/format';
+import { usePhoneDisplay } from '../../common/usePhoneDisplay';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -30,6 +31,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
  */
 export function BookingDrawer({ booking, onClose, onChanged }: { booking: Booking | null; onClose: () => void; onChanged: () => Promise<void> }) {
   const translate = useTranslate();
+  const phone = usePhoneDisplay();
   const locale = useLocale();
   const api = useApi();
   const notify = useNotify();
@@ -86,7 +88,7 @@ export function BookingDrawer({ booking, onClose, onChanged }: { booking: Bookin
           <Row label={translate('scheduler.drawer.customer')}>
             {bookingCustomerName(b) || '–'}
             {b.Customer?.Email ? <Box>{b.Customer.Email}</Box> : null}
-            {b.Customer?.Phone ? <Box>{b.Customer.Phone}</Box> : null}
+            {b.Customer?.Phone ? <Box>{phone(b.Customer.Phone)}</Box> : null}
           </Row>
           <Row label={translate('scheduler.drawer.resources')}>{resourceNames(b) || '–'}</Row>
           <Row label={translate('scheduler.drawer.quantity')}>{totalQuantity(b)}</Row>

@@ -12,6 +12,7 @@ import { AgendaList } from './AgendaList';
 import { BoardCalendar } from './BoardCalendar';
 import { BookingDrawer } from './BookingDrawer';
 import { ConflictDialogs } from './ConflictDialogs';
+import { TellDialog } from './TellDialog';
 import type { QueueBadge } from './BoardColumn';
 import { BOARD_VIEWS, dayOf, fromWire, serviceUses, snapResize, statusLook, step, toWire, type BoardEvent, type BoardView } from './model';
 import { SchedulerToolbar } from './SchedulerToolbar';
@@ -242,6 +243,7 @@ export default function SchedulerPage() {
         </Box>
       )}
       <ConflictDialogs conflict={moves.conflict} onResolve={moves.resolve} />
+      <TellDialog question={moves.question} onAnswer={moves.answer} resources={data.allResources} />
       <BookingDrawer booking={opened} onClose={() => setOpenId(null)} onChanged={() => (opened ? data.refreshBooking(opened.Id) : data.reload())} />
     </Box>
   );

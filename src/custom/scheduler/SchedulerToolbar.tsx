@@ -10,6 +10,7 @@ import { DateTime } from 'luxon';
 import type { Service } from '../../../schema/services';
 import { BOARD_VIEWS, type BoardResource, type BoardView } from './model';
 import { PickerLocalization } from '../../common/inputs/DateTimeInputs';
+import { TellOnMoveChoice } from './TellDialog';
 
 const LOCALES: Record<string, string> = { sv: 'sv', en: 'en-US', fi: 'fi', no: 'nb' };
 
@@ -71,7 +72,7 @@ const DateChoice = memo(function DateChoice({ day, label, onDay }: { day: string
   );
 });
 
-/** Navigation (back, today, forth, a date), the view, the shown resources and services, and undo. */
+/** Navigation (back, today, forth, a date), the view, the shown resources and services, what a move tells the customer, and undo. */
 export function SchedulerToolbar(p: ToolbarProps) {
   const translate = useTranslate();
   const locale = useLocale();
@@ -127,6 +128,7 @@ export function SchedulerToolbar(p: ToolbarProps) {
       </ToggleButtonGroup>
       {multi(translate('scheduler.resources'), p.resources.map((r) => ({ id: r.id, name: r.name })), p.resourceIds, p.onResources, 'resources')}
       {multi(translate('scheduler.services'), p.services.map((s) => ({ id: s.Id, name: s.Name })), p.serviceIds, p.onServices, 'services')}
+      <TellOnMoveChoice />
       <Box sx={{ flex: 1 }} />
       <Tooltip title={translate('scheduler.undoHint')}>
         <span>
