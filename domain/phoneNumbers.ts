@@ -40,6 +40,21 @@ export function phoneSearchDigits(text: string, country: string): string[] {
 }
 
 /**
+ * A stored phone as people read it: in the national format when it is a number of the company's
+ * country, else in the international one; as stored when it is not a valid number.
+ * @example
+ * phoneDisplay('+46733764821', 'SE'); // '073-376 48 21'
+ * phoneDisplay('+358401234567', 'SE'); // '+358 40 1234567'
+ * phoneDisplay('1234', 'SE');         // '1234'
+ */
+export function phoneDisplay(stored: string | null | undefined, country: string): string {
+  if (!stored) return '';
+  const parsed = stored.startsWith('+') ? parsePhoneNumberFromString(stored) : undefined;
+  if (!parsed?.isValid()) return stored;
+  return parsed.country === country.trim().toUpperCase() ? parsed.formatNational() : parsed.formatInternational();
+}
+
+/**
  * Whether a search text could be (part of) a phone number: phone characters only, three digits or
  * more. Lets a caller skip reading the company's country for every other search.
  * @example mayBePhone('555 12 34'); // true

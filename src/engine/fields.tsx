@@ -31,6 +31,7 @@ import type { Choice, FieldKind, FieldSpec, ResourceDeclaration } from './types'
 type Definitions = ReturnType<typeof useDefinitions>;
 type Translate = ReturnType<typeof useTranslate>;
 import { formatAmount, formatWireDate } from '../i18n/format';
+import { usePhoneDisplay } from '../common/usePhoneDisplay';
 
 const RichTextInput = lazy(() => import('ra-input-rich-text').then((m) => ({ default: m.RichTextInput })));
 
@@ -108,6 +109,8 @@ function inputFor({ source, spec, property }: FieldInfo, validate: Validator[], 
       return <PickerInput kind={kind} {...common} />;
     case 'image':
       return <ImageInput source={source} />;
+    case 'phone':
+      return <TextInput {...common} type="tel" autoComplete="off" />;
     case 'richtext':
       return (
         <Suspense fallback={null}>
@@ -157,6 +160,8 @@ export function engineCell(info: FieldInfo, render?: (record: RaRecord) => React
       );
     case 'money':
       return <MoneyField source={source} />;
+    case 'phone':
+      return <PhoneField source={source} />;
     case 'enum':
       return <ChoiceField source={source} choices={choices} />;
     case 'time':
@@ -180,6 +185,14 @@ function WireDateField({ source }: { source: string }) {
   const [locale] = useLocaleState();
   const value = record?.[source];
   return <span>{typeof value === 'string' && value ? formatWireDate(value, locale) : ''}</span>;
+}
+
+/** A stored (E.164) phone as people of the company's country read it (usePhoneDisplay). */
+function PhoneField({ source }: { source: string }) {
+  const record = useRecordContext<RaRecord>();
+  const display = usePhoneDisplay();
+  const value = record?.[source];
+  return <span>{typeof value === 'string' ? display(value) : ''}</span>;
 }
 
 function ChoiceField({ source, choices }: { source: string; choices: Choice[] }) {

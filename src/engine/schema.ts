@@ -121,6 +121,7 @@ export function kindOf(name: string, p: ResolvedProperty | undefined): FieldKind
       return schema.items?.type === 'string' && !schema.items.enum ? 'strings' : 'multiselect';
     case 'string':
       if (/ImageUrl$/.test(name)) return 'image';
+      if (/Phone$/.test(name)) return 'phone';
       return (schema.maxLength ?? 0) > 1000 ? 'text' : 'string';
     default:
       return 'unknown';

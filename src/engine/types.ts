@@ -27,6 +27,7 @@ export type FieldKind =
   | 'date'
   | 'time'
   | 'image'
+  | 'phone'
   | 'richtext'
   | 'reference'
   | 'references'

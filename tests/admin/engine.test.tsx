@@ -192,3 +192,19 @@ describe('engine: a declared form', () => {
     expect(await screen.findByText('Error occured during deleting the record')).toBeInTheDocument();
   });
 });
+
+describe('engine: a phone column', () => {
+  it('shows a stored E.164 number as the company’s country writes it, and one from elsewhere internationally', async () => {
+    const { customers } = await import('../../src/resources/customers/declaration');
+    const customer = (Id: number, Firstname: string, Phone: string | null) => ({ Id, Firstname, Lastname: 'Lund', Email: `${Firstname.toLowerCase()}@example.com`, Phone, SubscribedToNewsletter: false, Created: '2025-01-01T10:00:00' });
+    server.use(
+      listHandler('/customers', [customer(1, 'Elsa', '+46733764821'), customer(2, 'Aino', '+35840123456'), customer(3, 'Olle', '1234')]),
+      http.get(`${API}/companies`, () => HttpResponse.json({ Offset: 0, Total: 1, Results: [{ Id: 'c1', Name: 'Demo', CountryId: 'SE' }] })),
+    );
+    renderAdmin([customers], '/customers');
+    const row = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
+    await waitFor(async () => expect(within(await row('Elsa')).getByText('073-376 48 21')).toBeInTheDocument());
+    expect(within(await row('Aino')).getByText('+358 40 123456')).toBeInTheDocument();
+    expect(within(await row('Olle')).getByText('1234')).toBeInTheDocument();
+  });
+});

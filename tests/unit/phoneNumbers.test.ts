@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phoneE164, phoneSearchDigits, storedPhone } from '../../domain/phoneNumbers';
+import { phoneDisplay, phoneE164, phoneSearchDigits, storedPhone } from '../../domain/phoneNumbers';
 
 describe('phone numbers', () => {
   it('reads a number in the company country unless it carries its own code', () => {
@@ -21,5 +21,13 @@ describe('phone numbers', () => {
     expect(phoneSearchDigits('555 12 34', 'SE')).toEqual(['5551234']);
     expect(phoneSearchDigits('Anna', 'SE')).toEqual([]);
     expect(phoneSearchDigits('83', 'SE')).toEqual([]);
+  });
+
+  it('shows a stored number nationally in the company country, internationally elsewhere, and anything else as stored', () => {
+    expect(phoneDisplay('+46733764821', 'SE')).toBe('073-376 48 21');
+    expect(phoneDisplay('+46733764821', 'fi')).toBe('+46 73 376 48 21');
+    expect(phoneDisplay('+35840123456', 'FI')).toBe('040 123456');
+    expect(phoneDisplay('070 123', 'SE')).toBe('070 123');
+    expect(phoneDisplay(null, 'SE')).toBe('');
   });
 });

@@ -7,6 +7,7 @@ import { formatAmount, formatWireDate } from '../../i18n/format';
 import { PaymentSection } from './PaymentSection';
 import { ResourcesSection } from './ResourcesSection';
 import { Section } from './Section';
+import { usePhoneDisplay } from '../../common/usePhoneDisplay';
 
 /** Label and value pairs. */
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
@@ -33,6 +34,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 /** Everything about a booking, section by section. */
 export function BookingDetails({ booking }: { booking: Booking }) {
   const translate = useTranslate();
+  const phone = usePhoneDisplay();
   const locale = useLocale();
   const sign = bookingPriceSign(booking);
   const money = (value: number | null | undefined, own?: string | null) => (value == null ? '' : formatAmount(value, own ?? sign, locale));
@@ -61,7 +63,7 @@ export function BookingDetails({ booking }: { booking: Booking }) {
               rows={[
                 [f('CustomerName'), <Link key="c" to={`/customers/${booking.Customer.Id}`}>{bookingCustomerName(booking) || `#${booking.Customer.Id}`}</Link>],
                 [f('Email'), booking.Customer.Email],
-                [f('Phone'), booking.Customer.Phone],
+                [f('Phone'), phone(booking.Customer.Phone)],
               ]}
             />
           ) : (

@@ -8,6 +8,7 @@ import type { Customer } from '../../../schema/customers';
 import type { CustomField } from '../../../schema/customfields';
 import { useApi } from '../../common/api';
 import { CustomFieldInputs } from '../../common/inputs/CustomFieldInputs';
+import { usePhoneDisplay } from '../../common/usePhoneDisplay';
 
 /** Form filter debounce (spec core.md §9). */
 export const CUSTOMER_SEARCH_DEBOUNCE_MS = 500;
@@ -15,7 +16,7 @@ export const CUSTOMER_SEARCH_DEBOUNCE_MS = 500;
 export type CustomerMode = 'existing' | 'new';
 
 const nameOf = (c: Customer) => `${c.Firstname} ${c.Lastname}`.trim();
-const labelOf = (c: Customer) => [nameOf(c), c.Email, c.Phone].filter(Boolean).join(' · ');
+const labelOf = (c: Customer, phone: (p: string | null | undefined) => string) => [nameOf(c), c.Email, phone(c.Phone)].filter(Boolean).join(' · ');
 
 /** The customer fields (Table RegisteredUsers) a new customer fills in. */
 function useCustomerFields() {
@@ -49,6 +50,7 @@ export interface CustomerSectionProps {
  */
 export function CustomerSection({ mode, onModeChange, customer, onCustomerChange, missing, onEmailChange }: CustomerSectionProps) {
   const translate = useTranslate();
+  const phone = usePhoneDisplay();
   const api = useApi();
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
@@ -87,7 +89,7 @@ export function CustomerSection({ mode, onModeChange, customer, onCustomerChange
           onInputChange={(_, next) => setInput(next)}
           options={found.data ?? (customer ? [customer] : [])}
           filterOptions={(options) => options}
-          getOptionLabel={labelOf}
+          getOptionLabel={(c: Customer) => labelOf(c, phone)}
           isOptionEqualToValue={(a, b) => a.Id === b.Id}
           loading={found.isFetching}
           noOptionsText={translate(search ? 'newBookingForm.noCustomers' : 'newBookingForm.typeToSearch')}

@@ -10,15 +10,18 @@ import { useCompanyNow } from '../../auth/profile';
 import { apiErrorInfo, useApi } from '../../common/api';
 import { Picker } from '../../common/inputs/DateTimeInputs';
 import { NarrowPage, PageHeading } from '../../common/PageHeading';
+import { usePhoneDisplay } from '../../common/usePhoneDisplay';
 
 type Audience = 'subscribers' | 'customers' | 'receiver';
 
-const customerLabel = (c: NewsletterCustomer) => `${c.Firstname} ${c.Lastname}`.trim() + (c.Email ? ` <${c.Email}>` : c.Phone ? ` (${c.Phone})` : '');
+const customerLabel = (c: NewsletterCustomer, phone: (p: string | null | undefined) => string) =>
+  `${c.Firstname} ${c.Lastname}`.trim() + (c.Email ? ` <${c.Email}>` : c.Phone ? ` (${phone(c.Phone)})` : '');
 
 /** Customers who subscribed, searched on the server as the user types. */
 function CustomerPicker({ value, onChange, error }: { value: NewsletterCustomer[]; onChange: (next: NewsletterCustomer[]) => void; error?: string }) {
   const api = useApi();
   const translate = useTranslate();
+  const phone = usePhoneDisplay();
   const [search, setSearch] = useState('');
   const [options, setOptions] = useState<NewsletterCustomer[]>([]);
   useEffect(() => {
@@ -35,7 +38,7 @@ function CustomerPicker({ value, onChange, error }: { value: NewsletterCustomer[
       options={options}
       value={value}
       filterOptions={(o) => o}
-      getOptionLabel={customerLabel}
+      getOptionLabel={(c: NewsletterCustomer) => customerLabel(c, phone)}
       isOptionEqualToValue={(a, b) => a.Id === b.Id}
       onChange={(_e, next) => onChange(next)}
       onInputChange={(_e, text) => setSearch(text)}

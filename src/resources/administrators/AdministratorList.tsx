@@ -3,6 +3,7 @@ import { CreateButton, DataTable, ExportButton, ListBase, ListToolbar, Paginatio
 import type { Administrator } from '../../../schema/company';
 import type { WireRecord } from '../../engine/types';
 import { createLink } from '../../engine/returnTo';
+import { usePhoneDisplay } from '../../common/usePhoneDisplay';
 
 const Col = DataTable.Col<WireRecord<Administrator>>;
 
@@ -11,6 +12,7 @@ const Col = DataTable.Col<WireRecord<Administrator>>;
  * @example <AdministratorList />
  */
 export function AdministratorList() {
+  const phone = usePhoneDisplay();
   return (
     <ResourceContextProvider value="administrators">
       <ListBase<RaRecord> sort={{ field: 'Lastname', order: 'ASC' }} perPage={25} disableSyncWithLocation>
@@ -27,7 +29,7 @@ export function AdministratorList() {
             <Col source="Firstname" />
             <Col source="Lastname" />
             <Col source="Email" />
-            <Col source="Phone" />
+            <Col source="Phone" render={(a) => phone(a.Phone)} />
             <Col source="Roles" disableSort render={(a) => (a.Roles ?? []).map((r) => r.Name).join(', ')} />
           </DataTable>
           <Pagination />

@@ -10,6 +10,7 @@ import type { Customer } from '../../../schema/customers';
 import { useApi } from '../../common/api';
 import type { WireRecord } from '../../engine/types';
 import { MAX_TAKE } from '../../common/constants';
+import { usePhoneDisplay } from '../../common/usePhoneDisplay';
 
 type CustomerRecord = WireRecord<Customer>;
 const Col = DataTable.Col<CustomerRecord>;
@@ -20,6 +21,7 @@ export function InactiveCustomers() {
   const notify = useNotify();
   const translate = useTranslate();
   const locale = useLocale();
+  const phone = usePhoneDisplay();
   const [records, setRecords] = useState<CustomerRecord[]>([]);
   const [loading, setLoading] = useState(true);
   const [confirming, setConfirming] = useState(false);
@@ -75,7 +77,7 @@ export function InactiveCustomers() {
             <Col source="Firstname" />
             <Col source="Lastname" />
             <Col source="Email" />
-            <Col source="Phone" />
+            <Col source="Phone" render={(c) => phone(c.Phone)} />
             <Col source="LastActivity" render={(c) => (c.LastActivity ? formatWireDate(c.LastActivity, locale) : '')} />
           </DataTable>
         </Box>
