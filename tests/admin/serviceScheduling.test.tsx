@@ -46,6 +46,8 @@ const midsummer: ServiceSchedule = { Id: 21, Name: 'Midsummer', ScheduleType: 'D
 
 const named = (Id: number, Name: string): { Id: number } => ({ Id, Name, Description: null, Active: true, Resources: [] }) as { Id: number };
 
+const court = (Id: number, Name: string) => ({ Id, Name, Description: null, Active: true });
+
 let linkedTypes: ServiceResourceType[];
 let linkedSchedules: ServiceSchedule[];
 
@@ -59,7 +61,7 @@ beforeEach(() => {
     http.get(`${API}/services/groups`, () => HttpResponse.json(list([]))),
     http.get(`${API}/services/5/resourcetypes`, () => HttpResponse.json(list(linkedTypes))),
     http.get(`${API}/services/5/schedules`, () => HttpResponse.json(list(linkedSchedules))),
-    listHandler('/resourcetypes', [named(7, 'Courts'), named(8, 'Coaches')]),
+    listHandler('/resourcetypes', [{ ...named(7, 'Courts'), Resources: [court(1, 'Court 1'), court(2, 'Court 2'), court(3, 'Court 3')] } as { Id: number }, named(8, 'Coaches')]),
     listHandler('/schedules/recurring', [named(11, 'Weekdays'), named(12, 'Weekends')]),
     listHandler('/schedules/date', [named(21, 'Midsummer'), named(22, 'Christmas')]),
   );
@@ -80,7 +82,7 @@ describe('service edit: Resources & schedules tab', () => {
     await openTab();
     const types = await screen.findByRole('list', { name: 'Resource types' });
     expect(within(types).getByText('Courts')).toBeInTheDocument();
-    expect(within(types).getByText('Number of resources: 2 · Court 1, Court 2')).toBeInTheDocument();
+    expect(within(types).getByText('Number of resources: 2 · All resources')).toBeInTheDocument();
     const schedules = await screen.findByRole('list', { name: 'Schedules' });
     const rows = within(schedules).getAllByRole('listitem');
     expect(rows.map((r) => r.textContent)).toEqual(['WeekdaysRecurring schedule', 'MidsummerDate schedule']);
@@ -114,7 +116,46 @@ describe('service edit: Resources & schedules tab', () => {
     expect(callsTo('POST', '/services/5/resourcetypes')[0].body).toEqual({ ResourceTypeId: 8, NumberOfResources: 3 });
     const types = screen.getByRole('list', { name: 'Resource types' });
     expect(await within(types).findByText('Coaches')).toBeInTheDocument();
-    expect(within(types).getByText('Number of resources: 3')).toBeInTheDocument();
+    expect(within(types).getByText('Number of resources: 3 · All resources')).toBeInTheDocument();
+  });
+
+  it('limits the service to some resources of a type, no fewer than a booking takes, and back to all of them (issue 30)', async () => {
+    server.use(
+      http.put(`${API}/services/5/resourcetypes/7`, async ({ request }) => {
+        const body = (await request.json()) as { Resources: { Id: number }[] | null };
+        const picked = body.Resources?.map((r) => ({ Id: r.Id, Name: `Court ${r.Id}` }));
+        linkedTypes = [{ ...courts, AllResources: !picked, Resources: picked ?? [court(1, 'Court 1'), court(2, 'Court 2'), court(3, 'Court 3')] }];
+        return HttpResponse.json(linkedTypes[0]);
+      }),
+    );
+    await openTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Choose resources: Courts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Which Courts may Padel 60 min use?' });
+    expect(within(dialog).getByRole('radio', { name: 'Every resource of Courts, also those added later' })).toBeChecked();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Only these' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Court 3' }));
+    // A booking takes two: one is too few.
+    expect(within(dialog).getByText('Pick at least 2 resources, as many as a booking takes')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Court 1' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('PUT', '/services/5/resourcetypes/7')).toHaveLength(1));
+    expect(callsTo('PUT', '/services/5/resourcetypes/7')[0].body).toEqual({ ResourceTypeId: 7, Resources: [{ Id: 1 }, { Id: 3 }] });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const types = screen.getByRole('list', { name: 'Resource types' });
+    expect(await within(types).findByText('Number of resources: 2 · Only Court 1, Court 3')).toBeInTheDocument();
+
+    // Opened again it shows the picks; all of them again sends null.
+    fireEvent.click(screen.getByRole('button', { name: 'Choose resources: Courts' }));
+    const again = await screen.findByRole('dialog', { name: 'Which Courts may Padel 60 min use?' });
+    expect(within(again).getByRole('checkbox', { name: 'Court 3' })).toBeChecked();
+    expect(within(again).getByRole('checkbox', { name: 'Court 2' })).not.toBeChecked();
+    fireEvent.click(within(again).getByRole('radio', { name: 'Every resource of Courts, also those added later' }));
+    fireEvent.click(within(again).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('PUT', '/services/5/resourcetypes/7')).toHaveLength(2));
+    expect(callsTo('PUT', '/services/5/resourcetypes/7')[1].body).toEqual({ ResourceTypeId: 7, Resources: null });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await within(types).findByText('Number of resources: 2 · All resources')).toBeInTheDocument();
   });
 
   it('connects a date schedule through the date schedule route', async () => {

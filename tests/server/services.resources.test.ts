@@ -132,3 +132,34 @@ describe('GET /services with IncludeResources and IncludeSchedules', () => {
     expect(JSON.stringify(theirs)).not.toMatch(/Instruktörer|Padel vardagar|Anna Lind/);
   });
 });
+
+describe('a service limited to some resources of a type (issue 30)', () => {
+  it('is booked only on those: a resource left out is refused, by booking and by free times, saying why; all of them again lets it be booked', async () => {
+    const rooms = (await list('?Take=100&IncludeResources=true')).find((s) => s.Name === 'Padel 60 min')!;
+    const type = rooms.ResourceTypes![0]!;
+    expect(type.Resources.length).toBeGreaterThan(1);
+    const [kept, left] = [type.Resources[0]!, type.Resources[1]!];
+    const put = (Resources: { Id: number }[] | null) =>
+      server.api({ method: 'PUT', url: `/api/services/${rooms.Id}/resourcetypes/${type.Id}`, payload: { ResourceTypeId: type.Id, Resources } });
+    const limited = await put([{ Id: kept.Id }]);
+    expect(limited.statusCode, limited.body).toBe(200);
+    expect(limited.json()).toMatchObject({ AllResources: false, Resources: [{ Id: kept.Id }] });
+
+    const bookOn = (resourceId: number, from: string) =>
+      server.api({ method: 'POST', url: '/api/bookings', payload: { ServiceId: rooms.Id, From: from, Customer: { Firstname: 'Rum', Lastname: 'Test', Email: 'rooms@example.com' }, Resources: [{ ResourceTypeId: type.Id, ResourceId: resourceId }] } });
+    const refused = await bookOn(left.Id, '2031-02-04T10:00:00');
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect((refused.json() as { ResponseStatus: { Errors: { FieldName: string; Message: string }[] } }).ResponseStatus.Errors).toEqual([
+      expect.objectContaining({ FieldName: 'Resources[0].ResourceId', Message: "'Resources[0].ResourceId': the resource is not one this service is booked on." }),
+    ]);
+    expect((await server.db.one<{ n: number }>('select count(*)::int as n from bookings where service_id = $1 and starts_at::date = $2', [rooms.Id, '2031-02-04']))!.n).toBe(0);
+    const times = await server.api({ method: 'GET', url: `/api/services/${rooms.Id}/availabletimes?From=2031-02-04&To=2031-02-05&Resources=${type.Id}:${left.Id}` });
+    expect(times.statusCode, times.body).toBe(400);
+    expect(times.json()).toMatchObject({ ResponseStatus: { Errors: [{ FieldName: 'Resources[0].ResourceId', ErrorCode: 'ResourceNotOfService' }] } });
+    expect((await bookOn(kept.Id, '2031-02-04T10:00:00')).statusCode).toBe(200);
+
+    expect((await put(null)).json()).toMatchObject({ AllResources: true });
+    const again = await bookOn(left.Id, '2031-02-04T12:00:00');
+    expect(again.statusCode, again.body).toBe(200);
+  });
+});

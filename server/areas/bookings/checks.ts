@@ -103,9 +103,10 @@ export function engineErrors(errors: readonly AvailabilityFieldError[], lang: La
     else if (e.code === 'InvalidFormat') out.add(e.field, 'InvalidFormat');
     else if (e.code === 'FromAfterTo') out.add(e.field, 'FromAfterTo', { other: 'To' });
     else if (e.code === 'RangeTooLong') out.add(e.field, 'LessThanOrEqual', { limit: `${MAX_BOOKING_DAYS} d` });
-    else if (e.code === 'UnknownResource' || e.code === 'UnknownResourceType') {
-      out.add(e.field, bookingKey('BookingUnknownReference'), { what: e.code === 'UnknownResource' ? bookingWords.resource[lang] : bookingWords.resourceType[lang] });
-    } else if (e.code === 'DurationNotAllowed') out.add(e.field, bookingKey('BookingDurationNotAllowed'));
+    // Not among the service's resources: of another company, inactive, or left out of the service's picks.
+    else if (e.code === 'UnknownResource') out.add(e.field, bookingKey('BookingResourceNotOfService'));
+    else if (e.code === 'UnknownResourceType') out.add(e.field, bookingKey('BookingUnknownReference'), { what: bookingWords.resourceType[lang] });
+    else if (e.code === 'DurationNotAllowed') out.add(e.field, bookingKey('BookingDurationNotAllowed'));
     else out.add(e.field, bookingKey('BookingResourcesNotAllowed'));
   }
   try {

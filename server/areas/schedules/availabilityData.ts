@@ -316,7 +316,8 @@ export function availabilityError(errors: readonly AvailabilityFieldError[], lan
         out.add(e.field, schedulingKey('UnknownSchedulingReference'), { what: schedulingWords.resourceType[lang] });
         break;
       case 'UnknownResource':
-        out.add(e.field, schedulingKey('UnknownSchedulingReference'), { what: schedulingWords.resource[lang] });
+        // Not among the service's resources (of another company, inactive, or left out of its picks).
+        out.add(e.field, schedulingKey('ResourceNotOfService'));
         break;
       default:
         out.add(e.field, schedulingKey(e.code));

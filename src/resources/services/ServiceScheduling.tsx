@@ -1,6 +1,7 @@
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
 import {
   Alert,
   Box,
@@ -24,6 +25,7 @@ import type { Service } from '../../../schema/services';
 import { useApi } from '../../common/api';
 import type { WireRecord } from '../../engine/types';
 import { MAX_TAKE } from '../../common/constants';
+import { ResourcePicksDialog } from './ResourcePicksDialog';
 
 interface Page<T> {
   Offset: number;
@@ -114,6 +116,7 @@ function ServiceSchedulingOf({ service }: { service: WireRecord<Service> }) {
   const [count, setCount] = useState('1');
   const [scheduleKey, setScheduleKey] = useState('');
   const [removal, setRemoval] = useState<Removal | null>(null);
+  const [picking, setPicking] = useState<ServiceResourceType | null>(null);
   const [busy, setBusy] = useState(false);
 
   const connectedTypes = linkedTypes.data?.Results ?? [];
@@ -169,6 +172,15 @@ function ServiceSchedulingOf({ service }: { service: WireRecord<Service> }) {
     setRemoval(null);
   };
 
+  const savePicks = (picks: number[] | null) =>
+    picking
+      ? run(
+          () => api.call('PUT', `/services/${service.Id}/resourcetypes/${picking.Id}`, { body: { ResourceTypeId: picking.Id, Resources: picks && picks.map((Id) => ({ Id })) } }),
+          `${T}.picks.saved`,
+          'resourcetypes',
+        )
+      : Promise.resolve(false);
+
   const loadError = [linkedTypes, linkedSchedules, types, recurring, dated].find((q) => q.error)?.error;
   const removeButton = (label: string, next: Removal) => (
     <Tooltip title={translate(`${T}.remove`)}>
@@ -189,12 +201,27 @@ function ServiceSchedulingOf({ service }: { service: WireRecord<Service> }) {
         <Section title={translate(`${T}.resourceTypes`)}>
           <ConnectedList label={translate(`${T}.resourceTypes`)} pending={linkedTypes.isPending} empty={translate(`${T}.noResourceTypes`)}>
             {connectedTypes.map((t) => (
-              <ListItem key={t.Id} divider secondaryAction={removeButton(t.Name, { kind: 'resourceType', id: t.Id, name: t.Name })}>
+              <ListItem
+                key={t.Id}
+                divider
+                sx={{ pr: 12 }}
+                secondaryAction={
+                  <>
+                    <Tooltip title={translate(`${T}.picks.edit`)}>
+                      <IconButton aria-label={`${translate(`${T}.picks.edit`)}: ${t.Name}`} onClick={() => setPicking(t)} disabled={busy}>
+                        <EditIcon />
+                      </IconButton>
+                    </Tooltip>
+                    {removeButton(t.Name, { kind: 'resourceType', id: t.Id, name: t.Name })}
+                  </>
+                }
+              >
                 <ListItemText
                   primary={t.Name}
-                  secondary={[translate(`${T}.numberOfResourcesValue`, { count: t.NumberOfResources }), t.Resources.map((r) => r.Name).join(', ')]
-                    .filter(Boolean)
-                    .join(' · ')}
+                  secondary={[
+                    translate(`${T}.numberOfResourcesValue`, { count: t.NumberOfResources }),
+                    t.AllResources ? translate(`${T}.picks.allShort`) : translate(`${T}.picks.only`, { names: t.Resources.map((r) => r.Name).join(', ') }),
+                  ].join(' · ')}
                 />
               </ListItem>
             ))}
@@ -271,6 +298,13 @@ function ServiceSchedulingOf({ service }: { service: WireRecord<Service> }) {
         </Section>
       </Stack>
 
+      <ResourcePicksDialog
+        link={picking}
+        resources={(types.data?.Results ?? []).find((t) => t.Id === picking?.Id)?.Resources ?? []}
+        serviceName={service.Name}
+        onClose={() => setPicking(null)}
+        onSave={savePicks}
+      />
       <Confirm
         isOpen={removal !== null}
         loading={busy}
