@@ -80,4 +80,26 @@ describe('scheduling in the browser', () => {
     expect(labels.filter((l) => l.slice(0, 5) < '13:00' && l.slice(6, 11) > '12:00')).toEqual([]);
     expect(await times.getByText(/tider stängda \(Lunch\)/).count()).toBeGreaterThan(0);
   });
+
+  it('limits a service to some resources of a type from its Resources & schedules tab (issue 30)', async () => {
+    const { page, baseUrl } = env;
+    const padel = (await env.db.one<{ id: number }>("select id from services where name = 'Padel 60 min'"))!.id;
+    await page.goto(`${baseUrl}/services/${padel}`);
+    await page.getByRole('tab', { name: 'Resurser och scheman' }).click();
+    await page.getByRole('button', { name: 'Välj resurser: Padelbanor' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Vilka Padelbanor får Padel 60 min använda?' });
+    await dialog.waitFor();
+    await dialog.getByRole('radio', { name: 'Bara dessa' }).check();
+    await dialog.getByRole('checkbox', { name: 'Bana 1' }).check();
+    await dialog.getByRole('checkbox', { name: 'Bana 2' }).check();
+    await env.screenshot('service-resource-picks-sv');
+    await dialog.getByRole('button', { name: 'Spara' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Antal resurser: 1 · Bara Bana 1, Bana 2').waitFor();
+    const used = await env.db.query<{ name: string }>(
+      'select r.name from service_resources sr join resources r on r.id = sr.resource_id where sr.service_id = $1 order by r.name',
+      [padel],
+    );
+    expect(used.map((r) => r.name)).toEqual(['Bana 1', 'Bana 2']);
+  });
 });
