@@ -52,7 +52,7 @@ describe('queue', () => {
     renderBookings('/bookings#queue');
     fireEvent.click(await screen.findByRole('button', { name: 'Remove Dan Ek from the queue' }));
     let confirm = await screen.findByRole('dialog', { name: 'Remove Dan Ek from the queue?' });
-    expect(confirm).toHaveTextContent(/no longer waits for Padel · 11\/21\/2026/);
+    expect(confirm).toHaveTextContent(/no longer waits for Padel · 21\/11\/2026/);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsTo('DELETE', '/bookinguserqueue/2')).toHaveLength(0);

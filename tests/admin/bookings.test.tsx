@@ -126,7 +126,7 @@ describe('queue', () => {
       }),
     );
     const view = renderBookings('/bookings#queue', pages);
-    const group = await screen.findByRole('region', { name: /Padel · 11\/21\/2026, 2:00\sPM/u });
+    const group = await screen.findByRole('region', { name: /Padel · 21\/11\/2026, 14:00/u });
     const items = within(group).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('1. Dan Ek');
     expect(items[1]).toHaveTextContent('2. Cleo Dahl');
@@ -155,7 +155,7 @@ describe('booking page', () => {
   it('shows time, customer, quantities, codes, resources, custom fields, comments and invoice address', async () => {
     renderBookings('/bookings/1', pages);
     await screen.findByRole('heading', { name: 'Padel #1' });
-    expect(screen.getByText('11/21/2026, 2:00 PM – 3:00 PM')).toBeInTheDocument();
+    expect(screen.getByText('21/11/2026, 14:00 – 15:00')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ann Berg' })).toHaveAttribute('href', '/customers/9');
     expect(screen.getByTestId('quantity-71')).toHaveTextContent('2');
     expect(screen.getByTestId('booking-total')).toHaveTextContent('300 kr');

@@ -90,10 +90,10 @@ describe('declared lists: filters', () => {
       http.get(`${API}/*`, () => HttpResponse.json(list([]))),
     );
     const { location } = renderAdmin([timeExceptions], '/time-exceptions');
-    // The app's date picker (en: MM/DD/YYYY), not the browser's date field.
+    // The app’s date picker (en: DD/MM/YYYY), not the browser’s date field.
     await screen.findAllByLabelText('From');
-    pick('From', '03/01/2026');
-    pick('To', '03/31/2026');
+    pick('From', '01/03/2026');
+    pick('To', '31/03/2026');
     await waitFor(() => expect(callsTo('GET', '/timeexceptions').some((c) => c.search.get('From') === '2026-03-01' && c.search.get('To') === '2026-03-31')).toBe(true));
     expect(JSON.parse(new URLSearchParams(location().search).get('filter') ?? '{}')).toMatchObject({ From: '2026-03-01', To: '2026-03-31' });
   });

@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 
 /**
  * The text input behind a date or time picker (the picker's group carries the same label).
- * @example fireEvent.change(pickerInput(/^Valid from/), { target: { value: '06/10/2025' } });
+ * @example fireEvent.change(pickerInput(/^Valid from/), { target: { value: '10/06/2025' } });
  */
 export function pickerInput(label: RegExp | string, index = 0): HTMLInputElement {
   const inputs = screen.getAllByLabelText(label).filter((el): el is HTMLInputElement => el instanceof HTMLInputElement);
@@ -10,7 +10,7 @@ export function pickerInput(label: RegExp | string, index = 0): HTMLInputElement
   return inputs[index];
 }
 
-/** Types a value into a picker as the field shows it in the app language (en: MM/DD/YYYY, 12-hour clock; sv: YYYY-MM-DD). */
+/** Types a value into a picker as the field shows it in the app language (en: DD/MM/YYYY, 24-hour clock; sv: YYYY-MM-DD). */
 export function pick(label: RegExp | string, value: string, index = 0): void {
   fireEvent.change(pickerInput(label, index), { target: { value } });
 }

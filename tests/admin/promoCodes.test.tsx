@@ -54,7 +54,7 @@ describe('promo code list', () => {
     const summer = (await screen.findByText('SOMMAR20')).closest('tr') as HTMLElement;
     expect(within(summer).getByText('Percent')).toBeInTheDocument();
     expect(within(summer).getByText('20 %')).toBeInTheDocument();
-    expect(within(summer).getByText('6/1/2025 – 8/31/2025')).toBeInTheDocument();
+    expect(within(summer).getByText('01/06/2025 – 31/08/2025')).toBeInTheDocument();
     const card = screen.getByText('CARD500').closest('tr') as HTMLElement;
     expect(await within(card).findByText('500 kr')).toBeInTheDocument();
     expect(within(card).getByText('Value card')).toBeInTheDocument();
@@ -147,9 +147,9 @@ describe('promo code form', () => {
     renderPromo('/promo-codes/new');
     fireEvent.change(await screen.findByLabelText(/^Discount/), { target: { value: '15' } });
     expect(screen.getByLabelText(/^Max uses per customer/)).toHaveValue(1);
-    // The date fields follow the app language: English shows MM/DD/YYYY.
-    pick(/^Valid from/, '06/10/2025');
-    pick(/^Valid to/, '06/01/2025');
+    // The date fields follow the app language: English shows DD/MM/YYYY.
+    pick(/^Valid from/, '10/06/2025');
+    pick(/^Valid to/, '01/06/2025');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The end date cannot be before the start date')).toBeInTheDocument();
     expect(callsTo('POST', '/rebatecodes')).toHaveLength(0);
@@ -158,8 +158,8 @@ describe('promo code form', () => {
   it('refuses an end time of day before the start time', async () => {
     renderPromo('/promo-codes/new');
     fireEvent.change(await screen.findByLabelText(/^Discount/), { target: { value: '15' } });
-    pick(/^From time of day/, '05:00 PM');
-    pick(/^To time of day/, '09:00 AM');
+    pick(/^From time of day/, '17:00');
+    pick(/^To time of day/, '09:00');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The end time must be after the start time')).toBeInTheDocument();
     expect(callsTo('POST', '/rebatecodes')).toHaveLength(0);
@@ -168,8 +168,8 @@ describe('promo code form', () => {
   it('sends the times of day picked on the clock fields as HH:mm', async () => {
     renderPromo('/promo-codes/new');
     fireEvent.change(await screen.findByLabelText(/^Discount/), { target: { value: '15' } });
-    pick(/^From time of day/, '05:00 PM');
-    pick(/^To time of day/, '09:00 PM');
+    pick(/^From time of day/, '17:00');
+    pick(/^To time of day/, '21:00');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo('POST', '/rebatecodes')).toHaveLength(1));
     expect(callsTo('POST', '/rebatecodes')[0].body).toMatchObject({ FromTime: '17:00', ToTime: '21:00' });

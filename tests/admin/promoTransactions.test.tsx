@@ -73,7 +73,7 @@ describe('transactions report', () => {
     rows = Array.from({ length: 650 }, (_, i) => transaction(i + 1, { Amount: i + 1 }));
     renderPromo(PromoCodeTransactionsPage.path, reportPage);
     await screen.findByText(/of 650/);
-    pick('Created from', '06/01/2025');
+    pick('Created from', '01/06/2025');
     await waitFor(() => expect(callsTo('GET', '/rebatecodes/transactions').at(-1)!.search.get('CreatedFrom')).toBe('2025-06-01'));
     await screen.findByText(/of 650/);
     calls.length = 0;

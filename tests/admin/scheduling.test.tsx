@@ -275,11 +275,11 @@ describe('schedules', () => {
     await waitFor(() => expect(entries(/^From/)).toHaveLength(2));
     const from = entries(/^From/);
     const to = entries(/^To/);
-    // English date and time fields: MM/DD/YYYY and a 12-hour clock.
-    fireEvent.change(from[0], { target: { value: '07/01/2025 09:00 AM' } });
-    fireEvent.change(to[0], { target: { value: '07/01/2025 05:00 PM' } });
-    fireEvent.change(from[1], { target: { value: '07/02/2025 06:00 PM' } });
-    fireEvent.change(to[1], { target: { value: '07/03/2025 02:00 AM' } });
+    // English date and time fields: DD/MM/YYYY and a 24-hour clock, as the Nordic companies write them.
+    fireEvent.change(from[0], { target: { value: '01/07/2025 09:00' } });
+    fireEvent.change(to[0], { target: { value: '01/07/2025 17:00' } });
+    fireEvent.change(from[1], { target: { value: '02/07/2025 18:00' } });
+    fireEvent.change(to[1], { target: { value: '03/07/2025 02:00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo('POST', '/schedules/date')).toHaveLength(1));
     expect((callsTo('POST', '/schedules/date')[0].body as { ScheduleDates: unknown }).ScheduleDates).toEqual([{ From: '2025-07-02T18:00:00', To: '2025-07-03T02:00:00' }]);

@@ -54,8 +54,8 @@ describe('the first-service wizard', () => {
     renderPage(<CreateServicePage />, '/setup-account/create-service');
     await fillWizard(user);
     const times = await screen.findByRole('list', { name: 'Free times' });
-    expect(within(times).getAllByText('9:00 AM')).toHaveLength(2);
-    expect(within(times).queryByText('10:00 AM')).not.toBeInTheDocument();
+    expect(within(times).getAllByText('09:00')).toHaveLength(2);
+    expect(within(times).queryByText('10:00')).not.toBeInTheDocument();
     expect(screen.getByText('The service Yoga 60 min has been created.')).toBeInTheDocument();
     const writes = calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.path, c.body]);
     expect(writes).toEqual([

@@ -76,7 +76,7 @@ describe('webhook settings page', () => {
     renderPage(<ReplayCard endpointId={2} />, '/webhooks/endpoint/2');
     const send = await screen.findByRole('button', { name: 'Send again' });
     expect(send).toBeDisabled();
-    pick(/^Failed since/, '03/01/2026 06:00 PM');
+    pick(/^Failed since/, '01/03/2026 18:00');
     await user.click(send);
     expect(await screen.findByText('2 messages queued again')).toBeInTheDocument();
     const call = calls.find((c) => c.method === 'POST' && c.path === '/webhook/endpoints/2/replay');

@@ -56,7 +56,7 @@ describe('bookings in the browser', () => {
     await choose(page, /^Service/, 'Yoga drop-in');
     await page.getByRole('button', { name: 'Week', exact: true }).click();
     await page.getByRole('button', { name: 'Next week' }).click();
-    await page.getByRole('button', { name: /^10:00 AM–11:15 AM\s*\d+ free/ }).first().click();
+    await page.getByRole('button', { name: /^10:00–11:15\s*\d+ free/ }).first().click();
     await choose(page, /^Price/, /^Vuxen/);
     await expect.poll(() => total(page), { timeout: 15000 }).toBe('180 kr');
     await page.getByRole('button', { name: 'More' }).first().click();

@@ -318,12 +318,12 @@ describe('the scheduler in English', () => {
     await env?.close();
   });
 
-  it('names the board and shows 12-hour times in English', async () => {
+  it('names the board and shows times in English on the 24-hour clock, as the Nordic companies write them', async () => {
     const { page, baseUrl } = env;
     await page.goto(`${baseUrl}/scheduler?date=${weekdayAhead()}`);
     await page.getByRole('region', { name: 'Board by resource' }).waitFor();
     await page.locator('.rbc-time-header [data-resource-id]').first().waitFor();
-    await expect.poll(() => page.locator('.rbc-time-gutter').innerText()).toMatch(/\b7:00 AM\b/);
+    await expect.poll(() => page.locator('.rbc-time-gutter').innerText()).toMatch(/\b07:00\b/);
     // A customer queues for 09:00: the count is in English.
     const padel = (await env.db.one<{ id: number }>("select id from services where name = 'Padel 60 min'"))!.id;
     const customer = (await env.db.one<{ id: number }>('select id from customers order by id limit 1'))!.id;
@@ -354,7 +354,7 @@ describe('the scheduler in English', () => {
     const hour = (label: RegExp) => page.locator('.rbc-time-gutter .rbc-timeslot-group').filter({ has: page.locator('.rbc-label', { hasText: label }) });
     await expect
       .poll(async () => {
-        const [b, seven, midnight] = [await hours.boundingBox(), await hour(/^7:00 AM$/).boundingBox(), await hour(/^12:00 AM$/).boundingBox()];
+        const [b, seven, midnight] = [await hours.boundingBox(), await hour(/^07:00$/).boundingBox(), await hour(/^00:00$/).boundingBox()];
         return !!b && !!seven && !!midnight && seven.y >= b.y - 2 && seven.y < b.y + 2 * seven.height && midnight.y + midnight.height <= b.y + 2;
       })
       .toBe(true);

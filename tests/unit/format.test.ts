@@ -7,7 +7,7 @@ import { readableTextOn } from '../../src/common/readableText';
 describe('formatWireDate: dates as the interface language writes them, like the pickers', () => {
   it.each([
     ['sv', '2026-11-21 14:05', '2026-11-21'],
-    ['en', /^11\/21\/2026, 2:05\sPM$/, '11/21/2026'],
+    ['en', '21/11/2026, 14:05', '21/11/2026'],
     ['fi', '21.11.2026 klo 14.05', '21.11.2026'],
     ['no', '21.11.2026, 14:05', '21.11.2026'],
   ])('%s', (locale, dateTime, date) => {
@@ -43,7 +43,7 @@ describe('formatAmount: the locale decimal mark, the sign after the amount excep
 describe('formatWireTime and formatWireSpan: times and spans the same way as formatWireDate', () => {
   it.each([
     ['sv', '14:05', '2030-01-14 10:00–11:00', '2030-01-14 22:00–2030-01-15 06:00'],
-    ['en', /^2:05\sPM$/, /^1\/14\/2030 10:00\sAM–11:00\sAM$/, /^1\/14\/2030 10:00\sPM–1\/15\/2030 6:00\sAM$/],
+    ['en', '14:05', '14/01/2030 10:00–11:00', '14/01/2030 22:00–15/01/2030 06:00'],
     ['fi', '14.05', '14.1.2030 10.00–11.00', '14.1.2030 22.00–15.1.2030 6.00'],
     ['no', '14:05', '14.1.2030 10:00–11:00', '14.1.2030 22:00–15.1.2030 06:00'],
   ])('%s', (locale, time, span, overnight) => {

@@ -1,7 +1,6 @@
 import { DateTime } from 'luxon';
-import { formatWireDate } from '../../i18n/format';
+import { formatWireDate, dateLocale } from '../../i18n/format';
 
-const LOCALES: Record<string, string> = { sv: 'sv', en: 'en-US', fi: 'fi', no: 'nb' };
 
 /**
  * A booking's time in the interface language, from the wire's company-local times: the end as a time of
@@ -13,5 +12,5 @@ export function formatRange(from: string, to: string, locale: string): string {
   if (from.slice(0, 10) !== to.slice(0, 10)) return `${start} – ${formatWireDate(to, locale)}`;
   const end = DateTime.fromISO(to, { zone: 'utc' });
   if (!end.isValid) return start;
-  return `${start} – ${end.setLocale(LOCALES[locale] ?? locale).toLocaleString(DateTime.TIME_SIMPLE)}`;
+  return `${start} – ${end.setLocale(dateLocale(locale)).toLocaleString(DateTime.TIME_SIMPLE)}`;
 }

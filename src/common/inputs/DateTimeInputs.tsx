@@ -14,10 +14,10 @@ export type PickerKind = 'date' | 'time' | 'datetime';
 
 const WIRE: Record<PickerKind, string> = { date: 'yyyy-MM-dd', time: 'HH:mm', datetime: "yyyy-MM-dd'T'HH:mm':00'" };
 
-/** The app language's date conventions: sv 2026-11-21 and 24 h, fi 21.11.2026, no 21.11.2026, en 11/21/2026 with am/pm. */
+/** The app language's date conventions (dateLocale): sv 2026-11-21, fi 21.11.2026, no 21.11.2026, en 21/11/2026; 24 h in all. */
 const LOCALES: Record<Language, { adapter: string; text: typeof svSE }> = {
   sv: { adapter: 'sv', text: svSE },
-  en: { adapter: 'en-US', text: enUS },
+  en: { adapter: 'en-GB', text: enUS },
   fi: { adapter: 'fi', text: fiFI },
   no: { adapter: 'nb', text: nbNO },
 };

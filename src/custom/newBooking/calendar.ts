@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { LocalDate, LocalDateTime } from '../../../schema/common';
+import { dateLocale } from '../../i18n/format';
 
 /** What the time picker shows at once: one day or the week (Monday to Sunday) around a day. */
 export type CalendarView = 'day' | 'week';
@@ -72,9 +73,8 @@ export function repeatDates(from: LocalDateTime, to: LocalDateTime, frequency: R
   return out;
 }
 
-const LOCALES: Record<string, string> = { sv: 'sv', en: 'en-US', fi: 'fi', no: 'nb' };
 
-const inLocale = (value: string, locale: string) => read(value).setLocale(LOCALES[locale] ?? locale);
+const inLocale = (value: string, locale: string) => read(value).setLocale(dateLocale(locale));
 
 // ICU writes a narrow no-break space before AM/PM; a plain space reads the same and is what people type and search for.
 const plain = (text: string) => text.replace(/\u202f/g, ' ');

@@ -3,11 +3,10 @@ import { useLocale, useTranslate } from 'react-admin';
 import { DateTime } from 'luxon';
 import { bookingCustomerName, resourceNames, totalQuantity, type Booking } from '../../common/bookings/bookingTypes';
 import { StatusChip } from '../../common/bookings/StatusChip';
-import { formatWireTime } from '../../i18n/format';
+import { formatWireTime, dateLocale } from '../../i18n/format';
 import type { QueueBadge } from './BoardColumn';
 import { dayOf, statusLook, toWire, type BoardEvent, type Shade } from './model';
 
-const LOCALES: Record<string, string> = { sv: 'sv', en: 'en-US', fi: 'fi', no: 'nb' };
 
 /**
  * The agenda: the range's bookings day by day as a list (the phone's default view: it never scrolls
@@ -43,7 +42,7 @@ export function AgendaList({
         const ofDay = bookings.filter((b) => b.From.slice(0, 10) === day);
         const closed = [...new Map(exceptions.filter((s) => dayOf(s.start) === day).map((s) => [`${s.reason}${s.start.getTime()}`, s])).values()];
         const waiting = queue.filter((q) => dayOf(q.mark.start) === day);
-        const title = DateTime.fromISO(day).setLocale(LOCALES[locale] ?? locale).toFormat('cccc d LLLL');
+        const title = DateTime.fromISO(day).setLocale(dateLocale(locale)).toFormat('cccc d LLLL');
         return (
           <Box component="section" key={day} aria-label={title}>
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, '&::first-letter': { textTransform: 'uppercase' } }}>

@@ -17,6 +17,7 @@ import { readableTextOn } from '../../common/readableText';
 import { statusLook, type BoardEvent, type BoardResource, type Shade } from './model';
 import { FORMATS, localizer } from './localizer';
 import { ActiveBooking, ActiveBookingContext, ResizeOnHover } from './resizeHandles';
+import { dateLocale } from '../../i18n/format';
 
 /**
  * The library gives every column two selection handlers on the document (a week has 140 columns), and
@@ -49,7 +50,6 @@ const eventResource = (e: CalendarItem) => e.resourceId;
 const always = () => true;
 
 /** The interface language as the calendar's culture: 24 h everywhere but English. */
-const CULTURES: Record<string, string> = { sv: 'sv', en: 'en-US', fi: 'fi', no: 'nb' };
 
 /** A booking as the calendar holds it (shaded times are drawn by BoardColumn, not as the library's events). */
 interface CalendarItem {
@@ -325,7 +325,7 @@ const CalendarCore = memo(function CalendarCore(props: CoreProps) {
         <DnDCalendar
           localizer={localizer}
           formats={FORMATS}
-          culture={CULTURES[locale] ?? locale}
+          culture={dateLocale(locale)}
           toolbar={false}
           getNow={getNow}
           view={view}

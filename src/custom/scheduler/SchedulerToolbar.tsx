@@ -11,8 +11,8 @@ import type { Service } from '../../../schema/services';
 import { BOARD_VIEWS, type BoardResource, type BoardView } from './model';
 import { PickerLocalization } from '../../common/inputs/DateTimeInputs';
 import { TellOnMoveChoice } from './TellDialog';
+import { dateLocale } from '../../i18n/format';
 
-const LOCALES: Record<string, string> = { sv: 'sv', en: 'en-US', fi: 'fi', no: 'nb' };
 
 export interface ToolbarProps {
   view: BoardView;
@@ -34,7 +34,7 @@ export interface ToolbarProps {
 
 /** The range the view shows, in the interface language. */
 function rangeTitle(view: BoardView, range: { start: Date; end: Date }, locale: string): string {
-  const lang = LOCALES[locale] ?? locale;
+  const lang = dateLocale(locale);
   const start = DateTime.fromJSDate(range.start).setLocale(lang);
   const last = DateTime.fromJSDate(range.end).minus({ days: 1 }).setLocale(lang);
   if (view === 'day') return start.toLocaleString({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
