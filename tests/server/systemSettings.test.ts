@@ -89,6 +89,45 @@ describe('system settings', () => {
     expect(await firstMessage('sv')).toMatchObject({ language: 'sv' });
   });
 
+  it("writes dates, amounts and phone numbers in a booking's messages as the company chose, and as its country does until it chooses", async () => {
+    const company = (await server.db.one<{ company_id: number }>("select company_id from users where email = 'demo@example.com'"))!.company_id;
+    const service = (await server.db.one<{ id: number }>("select id from services where name = 'Padel 60 min' and company_id = $1", [company]))!.id;
+    const res = await server.api({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: { ServiceId: service, From: '2031-05-06T10:00:00', Customer: { Firstname: 'Form', Lastname: 'At', Email: 'format@example.com', Phone: '0733764821' }, AllowBookingOutsideSchedules: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const booking = (res.json() as { Id: number; TotalPrice: number }).Id;
+    await server.db.query('update bookings set total_price_minor = 123450 where id = $1', [booking]);
+    const preview = async () => {
+      const answer = await server.api({
+        method: 'POST',
+        url: '/api/messages/templates/preview',
+        payload: { SendMethodId: 2, Body: '{{ Booking.From }}|{{ Booking.TotalPrice }}|{{ Customer.Phone }}', BookingId: booking },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.json() as { Body: string }).Body;
+    };
+    const save = async (DateFormat: string, NumberFormat: string) =>
+      expect((await server.api({ method: 'PUT', url: '/api/settings/system', payload: { ...SETTINGS, TimeZone: 'Europe/Stockholm', CurrencyId: 'SEK', CustomerLanguage: 'sv', DateFormat, NumberFormat } })).statusCode).toBe(200);
+
+    await save('dd.MM.yyyy', 'comma-dot');
+    expect(await preview()).toBe('06.05.2031 10:00|1,234.50\u00a0kr|073-376 48 21');
+    await save('dd/MM/yyyy', 'dot-comma');
+    expect(await preview()).toBe('06/05/2031 10:00|1.234,50\u00a0kr|073-376 48 21');
+    // Never saved: as the company's country writes them (Sweden year first, Finland day first).
+    await server.db.query('delete from system_settings where company_id = $1', [company]);
+    expect(await preview()).toBe('2031-05-06 10:00|1\u00a0234,50\u00a0kr|073-376 48 21');
+    await server.db.query("update companies set country_id = 'FI' where id = $1", [company]);
+    try {
+      expect((await server.api({ method: 'GET', url: '/api/settings/system' })).json()).toMatchObject({ DateFormat: 'dd.MM.yyyy', NumberFormat: 'space-comma' });
+      expect((await preview()).split('|')[0]).toBe('06.05.2031 10:00');
+    } finally {
+      await server.db.query("update companies set country_id = 'SE' where id = $1", [company]);
+    }
+  });
+
   it('refuses what is not a zone, a currency, an address or an SMS sender, naming each field, and saves nothing', async () => {
     const before = (await server.api({ method: 'GET', url: '/api/settings/system' })).json();
     const res = await server.api({

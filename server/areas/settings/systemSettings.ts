@@ -5,6 +5,7 @@ import { checkFieldsEarly } from '../../shared/errors';
 import { languageOfCountry } from '../../shared/messages';
 import { CURRENCIES } from '../../shared/reference';
 import { ref } from '../../shared/schemas';
+import { defaultFormats } from '../../shared/companyFormats';
 
 interface Row {
   time_zone: string;
@@ -18,7 +19,7 @@ interface Row {
   sms_sender: string | null;
 }
 
-/** The company's system settings; what was never saved has its default (the customer language: the country's). */
+/** The company's system settings; what was never saved has its country's default (the customer language, date and number formats). */
 export async function loadSystemSettings(db: Db, companyId: number): Promise<SystemSettings> {
   const row = await db.one<Row>(
     `select c.time_zone, c.currency_id, c.country_id, s.date_format, s.number_format, s.customer_language, s.mail_sender_name, s.mail_reply_to, s.sms_sender
@@ -28,8 +29,8 @@ export async function loadSystemSettings(db: Db, companyId: number): Promise<Sys
   return {
     TimeZone: row!.time_zone,
     CurrencyId: row!.currency_id,
-    DateFormat: row!.date_format ?? 'yyyy-MM-dd',
-    NumberFormat: row!.number_format ?? 'space-comma',
+    DateFormat: row!.date_format ?? defaultFormats(row!.country_id).date,
+    NumberFormat: row!.number_format ?? defaultFormats(row!.country_id).number,
     CustomerLanguage: row!.customer_language ?? languageOfCountry(row!.country_id),
     MailSenderName: row!.mail_sender_name ?? '',
     MailReplyTo: row!.mail_reply_to ?? '',

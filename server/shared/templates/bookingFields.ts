@@ -2,6 +2,8 @@ import { DateTime } from 'luxon';
 import type { Db } from '../../db/db';
 import type { Lang } from '../messages';
 import type { MergeData } from './render';
+import { defaultFormats, withMarks, type DateFormat, type NumberFormat } from '../companyFormats';
+import { phoneDisplay } from '../../../domain/phoneNumbers';
 
 /**
  * The merge fields of a booking, shared by message templates, printouts and receipts:
@@ -56,6 +58,9 @@ interface BookingDataRow {
   company_homepage: string | null;
   time_zone: string;
   door_code: string | null;
+  country_id: string | null;
+  date_format: DateFormat | null;
+  number_format: NumberFormat | null;
 }
 
 const LOCALES: Record<Lang, string> = { sv: 'sv-SE', en: 'en-GB', fi: 'fi-FI', no: 'nb-NO' };
@@ -66,8 +71,9 @@ export async function bookingMergeData(db: Db, companyId: number, bookingId: num
     `select b.id, b.starts_at, b.ends_at, b.status_name, b.service_name, b.customer_firstname, b.customer_lastname,
             b.customer_email, b.customer_phone, b.comments_to_customer, b.booked_comments, b.total_price_minor, b.currency_id,
             c.name as company_name, c.email as company_email, c.phone as company_phone, c.homepage as company_homepage, c.time_zone,
+            c.country_id, s.date_format, s.number_format,
             (select g.code from codelock_grants g where g.booking_id = b.id and g.state in ('pending', 'active') order by g.id limit 1) as door_code
-       from bookings_view b join companies c on c.id = b.company_id
+       from bookings_view b join companies c on c.id = b.company_id left join system_settings s on s.company_id = c.id
       where b.company_id = $1 and b.id = $2`,
     [companyId, bookingId],
   );
@@ -77,14 +83,18 @@ export async function bookingMergeData(db: Db, companyId: number, bookingId: num
   const from = at(row.starts_at);
   const to = at(row.ends_at);
   const price = Number(row.total_price_minor) / 100;
+  // Written as the company chose in its system settings (else as its country writes them), issue 36.
+  const formats = defaultFormats(row.country_id);
+  const day = row.date_format ?? formats.date;
+  const numbers = row.number_format ?? formats.number;
   return {
     Booking: {
       Id: row.id,
       Date: from.toLocaleString(DateTime.DATE_FULL),
-      From: from.toFormat('yyyy-MM-dd HH:mm'),
-      To: to.hasSame(from, 'day') ? to.toFormat('HH:mm') : to.toFormat('yyyy-MM-dd HH:mm'),
+      From: from.toFormat(`${day} HH:mm`),
+      To: to.hasSame(from, 'day') ? to.toFormat('HH:mm') : to.toFormat(`${day} HH:mm`),
       StatusName: row.status_name ?? '',
-      TotalPrice: new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: row.currency_id || 'SEK', maximumFractionDigits: 2 }).format(price),
+      TotalPrice: withMarks(new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: row.currency_id || 'SEK', maximumFractionDigits: 2 }), price, numbers),
       CommentsToCustomer: row.comments_to_customer ?? '',
       BookedComments: row.booked_comments ?? '',
       // Filled by messages when the booking awaits payment through a connected provider.
@@ -95,7 +105,7 @@ export async function bookingMergeData(db: Db, companyId: number, bookingId: num
       ReviewLink: '',
     },
     Service: { Name: row.service_name ?? '' },
-    Customer: { Firstname: row.customer_firstname ?? '', Lastname: row.customer_lastname ?? '', Email: row.customer_email ?? '', Phone: row.customer_phone ?? '' },
-    Company: { Name: row.company_name, Email: row.company_email, Phone: row.company_phone ?? '', Homepage: row.company_homepage ?? '' },
+    Customer: { Firstname: row.customer_firstname ?? '', Lastname: row.customer_lastname ?? '', Email: row.customer_email ?? '', Phone: phoneDisplay(row.customer_phone, row.country_id ?? 'SE') },
+    Company: { Name: row.company_name, Email: row.company_email, Phone: phoneDisplay(row.company_phone, row.country_id ?? 'SE'), Homepage: row.company_homepage ?? '' },
   };
 }

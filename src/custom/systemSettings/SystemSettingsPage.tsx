@@ -73,8 +73,8 @@ export default function SystemSettingsPage() {
                   translateChoice={false}
                   helperText={helper('CurrencyId')}
                 />
-                <SelectInput source="DateFormat" label={label('DateFormat')} validate={required()} choices={DATE_FORMATS.map((f) => ({ id: f, name: f }))} translateChoice={false} helperText={false} />
-                <SelectInput source="NumberFormat" label={label('NumberFormat')} validate={required()} choices={NUMBER_FORMATS} translateChoice={false} helperText={false} />
+                <SelectInput source="DateFormat" label={label('DateFormat')} validate={required()} choices={DATE_FORMATS.map((f) => ({ id: f, name: f }))} translateChoice={false} helperText={helper('DateFormat')} />
+                <SelectInput source="NumberFormat" label={label('NumberFormat')} validate={required()} choices={NUMBER_FORMATS} translateChoice={false} helperText={helper('NumberFormat')} />
                 <SelectInput
                   source="CustomerLanguage"
                   label={label('CustomerLanguage')}
