@@ -34,6 +34,12 @@ export interface ServerConfig {
    * one process. Default 1.
    */
   workers: number;
+  /**
+   * How often the job queue's workers look for due jobs (pg-boss polling), in seconds; 2 when left
+   * out. Not read from the environment: tests that drive every job with jobs.drain() set it long,
+   * so no worker delivers a message between two of their calls.
+   */
+  jobPollSeconds?: number;
   /** Keep serialised list answers while their data is unchanged (RESPONSE_CACHE=off turns it off). */
   responseCache: boolean;
   /**

@@ -17,7 +17,10 @@ async function integrations(app: FastifyInstance): Promise<void> {
   // A company's system settings name its mails' sender and reply-to and its SMS sender.
   const mailer = withCompanySender(createMailer(db), db, installSender());
   const sms = withCompanySmsSender(createSmsSender(db), db);
-  const jobs = new JobQueue(db, { onError: (err, job) => app.log.warn({ err, job }, 'job failed; it is retried until its attempts are spent') });
+  const jobs = new JobQueue(db, {
+    pollSeconds: app.config.jobPollSeconds,
+    onError: (err, job) => app.log.warn({ err, job }, 'job failed; it is retried until its attempts are spent'),
+  });
   const outbox = new Outbox(db, jobs);
   deliverQueuedMail(outbox, mailer);
   app.decorate('mailer', mailer);
