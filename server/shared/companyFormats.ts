@@ -12,8 +12,8 @@ const COUNTRY_FORMATS: Record<string, { date: DateFormat; number: NumberFormat }
 };
 
 /**
- * The company's way of writing dates and numbers (system settings, issue 36): what it saved, else
- * its country's (Swedish for a country not listed).
+ * How a company of the country writes dates and numbers until it saves its own in the system
+ * settings (issue 36); Swedish for a country not listed.
  * @example defaultFormats('FI') // { date: 'dd.MM.yyyy', number: 'space-comma' }
  */
 export const defaultFormats = (countryId: string | null | undefined) => COUNTRY_FORMATS[(countryId ?? '').toUpperCase()] ?? COUNTRY_FORMATS.SE!;

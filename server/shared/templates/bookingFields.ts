@@ -84,7 +84,8 @@ export async function bookingMergeData(db: Db, companyId: number, bookingId: num
   const to = at(row.ends_at);
   const price = Number(row.total_price_minor) / 100;
   // Written as the company chose in its system settings (else as its country writes them), issue 36.
-  const formats = defaultFormats(row.country_id);
+  const country = row.country_id ?? 'SE';
+  const formats = defaultFormats(country);
   const day = row.date_format ?? formats.date;
   const numbers = row.number_format ?? formats.number;
   return {
@@ -105,7 +106,7 @@ export async function bookingMergeData(db: Db, companyId: number, bookingId: num
       ReviewLink: '',
     },
     Service: { Name: row.service_name ?? '' },
-    Customer: { Firstname: row.customer_firstname ?? '', Lastname: row.customer_lastname ?? '', Email: row.customer_email ?? '', Phone: phoneDisplay(row.customer_phone, row.country_id ?? 'SE') },
-    Company: { Name: row.company_name, Email: row.company_email, Phone: phoneDisplay(row.company_phone, row.country_id ?? 'SE'), Homepage: row.company_homepage ?? '' },
+    Customer: { Firstname: row.customer_firstname ?? '', Lastname: row.customer_lastname ?? '', Email: row.customer_email ?? '', Phone: phoneDisplay(row.customer_phone, country) },
+    Company: { Name: row.company_name, Email: row.company_email, Phone: phoneDisplay(row.company_phone, country), Homepage: row.company_homepage ?? '' },
   };
 }
